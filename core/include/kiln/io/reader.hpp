@@ -1,0 +1,130 @@
+// Reader: a bounds-checked cursor over untrusted input. Every read either succeeds or records an
+// Error (code, byte offset, detail) and returns false; nothing reads past the end.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "kiln/error.hpp"
+#include "kiln/io/endian.hpp"
+#include "kiln/io/varint.hpp"
+#include "kiln/options.hpp"
+
+namespace kiln::io {
+
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size, const Limits& limits = {},
+         bool validate_utf8 = true) noexcept
+      : begin_(data),
+        cur_(data),
+        end_(data + size),
+        limits_(limits),
+        validate_utf8_(validate_utf8) {}
+
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
+  std::size_t offset() const noexcept { return static_cast<std::size_t>(cur_ - begin_); }
+  const std::uint8_t* cursor() const noexcept { return cur_; }
+  void advance_to(const std::uint8_t* p) noexcept { cur_ = p; }
+  const Limits& limits() const noexcept { return limits_; }
+  bool validate_utf8() const noexcept { return validate_utf8_; }
+  bool failed() const noexcept { return error_.code != ErrorCode::kOk; }
+  const Error& error() const noexcept { return error_; }
+  Error take_error() noexcept { return std::move(error_); }
+
+  // Records an error at the current offset (or at `at`) and returns false.
+  [[gnu::cold, gnu::noinline]] bool fail(ErrorCode code, std::string detail) {
+    return fail_at(offset(), code, std::move(detail));
+  }
+  [[gnu::cold, gnu::noinline]] bool fail_at(std::size_t at, ErrorCode code, std::string detail) {
+    if (!failed()) {  // the first error is the cause; keep it
+      error_.code = code;
+      error_.offset = at;
+      error_.detail = std::move(detail);
+    }
+    return false;
+  }
+
+  // Fails unless n more bytes are available.
+  bool need(std::size_t n, const char* what) {
+    if (remaining() >= n) [[likely]]
+      return true;
+    return fail_truncated(n, what);
+  }
+
+  template <Fixed T>
+  bool read_fixed(T& v, const char* what = "fixed-width value") {
+    if (!need(sizeof(T), what)) return false;
+    v = load_le<T>(cur_);
+    cur_ += sizeof(T);
+    return true;
+  }
+  bool read_u8(std::uint8_t& v, const char* what) { return read_fixed(v, what); }
+
+  // Unsigned LEB128 into U; rejects encodings longer than U allows or with bits beyond U.
+  template <class U>
+  bool read_varint(U& out, const char* what = "varint") {
+    constexpr std::size_t kMax = max_varint_bytes<U>();
+    const std::uint8_t* p = cur_;
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < kMax; ++i) {
+      if (p == end_) return fail_truncated(i + 1, what);
+      std::uint8_t b = *p++;
+      v |= static_cast<std::uint64_t>(b & 0x7f) << (7 * i);
+      if (b < 0x80) {
+        if (i == kMax - 1 && (b >> (sizeof(U) * 8 - 7 * i)) != 0) break;  // bits beyond U
+        cur_ = p;
+        out = static_cast<U>(v);
+        return true;
+      }
+    }
+    return fail(ErrorCode::kVarintOverflow,
+                std::string(what) + " does not fit " + std::to_string(sizeof(U) * 8) + " bits");
+  }
+
+  // A length or count prefix. Fails before any allocation when the prefix claims more elements
+  // than the remaining bytes could hold (min_elem_bytes each) or more than the configured limit.
+  bool read_length(std::size_t& n, std::size_t min_elem_bytes, std::size_t limit,
+                   const char* what) {
+    std::size_t at = offset();
+    std::uint64_t v = 0;
+    if (!read_varint(v, what)) return false;
+    if (v > limit)
+      return fail_at(at, ErrorCode::kLengthTooLarge,
+                     std::string(what) + " " + std::to_string(v) + " exceeds the limit " +
+                         std::to_string(limit));
+    if (min_elem_bytes != 0 && v > remaining() / min_elem_bytes)
+      return fail_at(at, ErrorCode::kLengthTooLarge,
+                     std::string(what) + " " + std::to_string(v) + " needs at least " +
+                         std::to_string(v) + " x " + std::to_string(min_elem_bytes) +
+                         " bytes but only " + std::to_string(remaining()) + " remain");
+    n = static_cast<std::size_t>(v);
+    return true;
+  }
+
+  // Nesting guard for containers and structs.
+  bool enter(const char* what) {
+    if (++depth_ <= limits_.max_depth) [[likely]]
+      return true;
+    return fail(ErrorCode::kDepthExceeded,
+                std::string(what) + " nested deeper than " + std::to_string(limits_.max_depth));
+  }
+  void leave() noexcept { --depth_; }
+
+ private:
+  [[gnu::cold, gnu::noinline]] bool fail_truncated(std::size_t n, const char* what) {
+    return fail(ErrorCode::kTruncated, std::string(what) + " needs " + std::to_string(n) +
+                                           " bytes, " + std::to_string(remaining()) + " left");
+  }
+
+  const std::uint8_t* begin_;
+  const std::uint8_t* cur_;
+  const std::uint8_t* end_;
+  Limits limits_;
+  bool validate_utf8_;
+  std::uint32_t depth_ = 0;
+  Error error_;
+};
+
+}  // namespace kiln::io

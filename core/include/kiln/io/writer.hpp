@@ -1,0 +1,84 @@
+// Writer: appends bytes to a std::vector<uint8_t>, growing it geometrically.
+// The vector's size is used as capacity while writing; finish() trims it to what was written.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "kiln/io/endian.hpp"
+#include "kiln/io/varint.hpp"
+
+namespace kiln::io {
+
+class Writer {
+ public:
+  // Appends after out's current contents.
+  explicit Writer(std::vector<std::uint8_t>& out) : Writer(out, out.size()) {}
+  // Writes from index start on, treating out[start, size) as free room (a reused scratch buffer).
+  Writer(std::vector<std::uint8_t>& out, std::size_t start) : out_(&out), base_(start) {
+    cur_ = out.data() + start;
+    end_ = out.data() + out.size();
+  }
+
+  // Makes room for n more bytes; pointers from cursor() stay valid until the next ensure().
+  void ensure(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - cur_) < n) grow(n);
+  }
+  std::uint8_t* cursor() noexcept { return cur_; }
+  void advance_to(std::uint8_t* p) noexcept { cur_ = p; }
+
+  template <Fixed T>
+  void write_fixed(T v) {
+    ensure(sizeof(T));
+    store_le(cur_, v);
+    cur_ += sizeof(T);
+  }
+  void write_u8(std::uint8_t v) {
+    ensure(1);
+    *cur_++ = v;
+  }
+  void write_varint(std::uint64_t v) {
+    ensure(kMaxVarint64);
+    cur_ = put_varint(cur_, v);
+  }
+  void write_bytes(const void* data, std::size_t n) {
+    ensure(n);
+    if (n) std::memcpy(cur_, data, n);
+    cur_ += n;
+  }
+
+  // Bytes written by this writer so far.
+  std::size_t written() const noexcept {
+    return static_cast<std::size_t>(cur_ - out_->data()) - base_;
+  }
+  // Trims the vector to the bytes actually written and returns the new size.
+  std::size_t finish() {
+    std::size_t end = static_cast<std::size_t>(cur_ - out_->data());
+    out_->resize(end);
+    cur_ = end_ = out_->data() + end;
+    return end;
+  }
+
+ private:
+  void grow(std::size_t n);
+
+  std::vector<std::uint8_t>* out_;
+  std::size_t base_;
+  std::uint8_t* cur_;
+  std::uint8_t* end_;
+};
+
+inline void Writer::grow(std::size_t n) {
+  std::size_t used = static_cast<std::size_t>(cur_ - out_->data());
+  std::size_t want = used + n;
+  std::size_t cap = out_->size() * 2;
+  if (cap < want) cap = want;
+  if (cap < 64) cap = 64;
+  out_->resize(cap);
+  cur_ = out_->data() + used;
+  end_ = out_->data() + cap;
+}
+
+}  // namespace kiln::io

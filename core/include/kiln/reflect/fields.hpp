@@ -1,0 +1,100 @@
+// One view of a struct's fields, whether it is an aggregate (Boost.PFR, no boilerplate) or a class
+// that lists its fields with KILN_FIELDS (private members allowed).
+//   field_count<T>, get_field<I>(obj), field_name<T, I>, for_each_field(obj, f)
+#pragma once
+
+#include <boost/pfr/core.hpp>
+#include <boost/pfr/tuple_size.hpp>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "kiln/reflect/field_name.hpp"
+#include "kiln/reflect/pp_map.hpp"
+
+namespace kiln::reflect {
+
+// Grants the library access to a class's KILN_FIELDS members (declared a friend by the macro).
+struct access {
+  // Trailing return types keep these SFINAE-friendly for the ListedFields concept.
+  template <class T>
+  static constexpr auto members() -> decltype(T::kiln_members_()) {
+    return T::kiln_members_();
+  }
+  template <class T>
+  static constexpr auto member_names() -> decltype(T::kiln_member_names_()) {
+    return T::kiln_member_names_();
+  }
+};
+
+template <class T>
+concept ListedFields = requires {
+  access::template members<T>();
+};
+
+template <class T>
+concept Reflectable = ListedFields<T> ||
+    (std::is_aggregate_v<T>&& std::is_class_v<T> && !std::is_union_v<T>);
+
+template <class T>
+inline constexpr std::size_t field_count = [] {
+  if constexpr (ListedFields<T>)
+    return std::tuple_size_v<decltype(access::template members<T>())>;
+  else
+    return boost::pfr::tuple_size_v<T>;
+}();
+
+template <std::size_t I, class T>
+constexpr decltype(auto) get_field(T& obj) {
+  using Plain = std::remove_const_t<T>;
+  if constexpr (ListedFields<Plain>)
+    return obj.*std::get<I>(access::template members<Plain>());
+  else
+    return boost::pfr::get<I>(obj);
+}
+
+template <class T, std::size_t I>
+using field_type = std::remove_cvref_t<decltype(get_field<I>(std::declval<T&>()))>;
+
+template <class T, std::size_t I>
+inline constexpr std::string_view field_name = [] {
+  if constexpr (ListedFields<T>)
+    return detail::nth_listed_name(access::template member_names<T>(), I);
+  else
+    return detail::aggregate_field_name<T, I>();
+}();
+
+// Calls f(std::integral_constant<size_t, I>) for each field index, in order.
+template <class T, class F>
+constexpr void for_each_index(F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (f(std::integral_constant<std::size_t, I>{}), ...);
+  }
+  (std::make_index_sequence<field_count<T>>{});
+}
+
+// Like for_each_index, but stops at the first call returning false; returns false if any did.
+template <class T, class F>
+constexpr bool all_indices(F&& f) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (f(std::integral_constant<std::size_t, I>{}) && ...);
+  }
+  (std::make_index_sequence<field_count<T>>{});
+}
+
+}  // namespace kiln::reflect
+
+#define KILN_DETAIL_MEMBER_PTR(Type, field) &Type::field
+
+// Lists a class's serialized fields, in wire order; put it inside the class body (private fields
+// allowed): KILN_FIELDS(Point, x_, y_)
+#define KILN_FIELDS(Type, ...)                                                        \
+  friend struct ::kiln::reflect::access;                                              \
+  static constexpr auto kiln_members_() {                                             \
+    return ::std::make_tuple(KILN_PP_MAP(KILN_DETAIL_MEMBER_PTR, Type, __VA_ARGS__)); \
+  }                                                                                   \
+  static constexpr ::std::string_view kiln_member_names_() {                          \
+    return #__VA_ARGS__;                                                              \
+  }

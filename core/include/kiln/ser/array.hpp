@@ -1,0 +1,65 @@
+// std::array<T, N>: the N elements, no length (the schema fixes it).
+#pragma once
+
+#include <array>
+
+#include "kiln/ser/sequence.hpp"
+
+namespace kiln {
+
+template <class T>
+struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
+  using E = typename T::value_type;
+  static constexpr std::size_t N = std::tuple_size_v<T>;
+  using ES = Serializer<E>;
+  static constexpr std::size_t min_bytes = ES::min_bytes * N;
+  template <class M>
+  static constexpr std::size_t max_bytes = mul_bytes(ES::template max_bytes<M>, N);
+  template <class M>
+  static constexpr bool exact = N == 0 || ES::template exact<M>;
+
+  static constexpr void fingerprint(Hasher& h) {
+    h.add("arr");
+    h.add_number(N);
+    ES::fingerprint(h);
+  }
+
+  template <class M>
+  static void write_raw(std::uint8_t*& p, const T& v) {
+    if constexpr (detail::bulk_copyable<E, M>) {
+      if constexpr (N > 0) std::memcpy(p, v.data(), N * sizeof(E));
+      p += N * sizeof(E);
+    } else {
+      for (const auto& e : v) ES::template write_raw<M>(p, e);
+    }
+  }
+  template <class M>
+  static void write(io::Writer& w, const T& v) {
+    if constexpr (max_bytes<M> != kUnbounded)
+      write_bounded<T, M>(w, v);
+    else
+      for (const auto& e : v) ES::template write<M>(w, e);
+  }
+
+  template <class M>
+  static void read_raw(const std::uint8_t*& p, T& v) {
+    if constexpr (detail::bulk_copyable<E, M>) {
+      if constexpr (N > 0) std::memcpy(v.data(), p, N * sizeof(E));
+      p += N * sizeof(E);
+    } else {
+      for (auto& e : v) ES::template read_raw<M>(p, e);
+    }
+  }
+  template <class M>
+  static bool read(io::Reader& r, T& v) {
+    if constexpr (exact<M>) {
+      return read_exact<T, M>(r, v, "array");
+    } else {
+      for (auto& e : v)
+        if (!ES::template read<M>(r, e)) return false;
+      return true;
+    }
+  }
+};
+
+}  // namespace kiln

@@ -1,0 +1,95 @@
+// std::vector, std::list, std::deque: varint count, then the elements. Vectors of numbers whose
+// memory layout is their wire layout are copied in bulk.
+#pragma once
+
+#include "kiln/ser/serializer.hpp"
+#include "kiln/ser/traits.hpp"
+
+namespace kiln {
+namespace detail {
+
+// True when a contiguous run of E can be memcpy'd to and from the wire in mode M.
+template <class E, class M>
+inline constexpr bool bulk_copyable = io::kMemoryIsWire<E>&& Serializer<E>::template exact<M>&&
+                                          Serializer<E>::template max_bytes<M> == sizeof(E);
+
+// Writes n elements from [first, last). Bounded elements share one capacity check.
+template <class M, class It>
+inline void write_elements(io::Writer& w, It first, It last, std::size_t n) {
+  using E = std::remove_cvref_t<decltype(*first)>;
+  constexpr std::size_t kMax = Serializer<E>::template max_bytes<M>;
+  if constexpr (kMax != kUnbounded) {
+    w.ensure(kMax * n);
+    std::uint8_t* p = w.cursor();
+    for (; first != last; ++first) Serializer<E>::template write_raw<M>(p, *first);
+    w.advance_to(p);
+  } else {
+    for (; first != last; ++first) Serializer<E>::template write<M>(w, *first);
+  }
+}
+
+// Reads a count prefix for elements of type E, bounded by the input and the limits.
+template <class E>
+inline bool read_count(io::Reader& r, std::size_t& n, const char* what) {
+  return r.read_length(n, Serializer<E>::min_bytes, r.limits().max_collection_length, what);
+}
+
+}  // namespace detail
+
+template <class T>
+struct Serializer<T, std::enable_if_t<detail::is_sequence<T>>> {
+  using E = typename T::value_type;
+  static constexpr std::size_t min_bytes = 1;
+  template <class M>
+  static constexpr std::size_t max_bytes = kUnbounded;
+  template <class M>
+  static constexpr bool exact = false;
+
+  static constexpr void fingerprint(Hasher& h) {
+    h.add("seq(");
+    Serializer<E>::fingerprint(h);
+    h.add(")");
+  }
+
+  template <class M>
+  static void write(io::Writer& w, const T& v) {
+    w.write_varint(v.size());
+    if constexpr (detail::is_instance_v<T, std::vector> && detail::bulk_copyable<E, M>)
+      w.write_bytes(v.data(), v.size() * sizeof(E));
+    else
+      detail::write_elements<M>(w, v.begin(), v.end(), v.size());
+  }
+
+  template <class M>
+  static bool read(io::Reader& r, T& v) {
+    std::size_t n = 0;
+    if (!detail::read_count<E>(r, n, "sequence length")) return false;
+    v.clear();
+    if constexpr (detail::is_instance_v<T, std::vector> && detail::bulk_copyable<E, M>) {
+      if (!r.need(n * sizeof(E), "sequence elements")) return false;
+      v.resize(n);
+      if (n) std::memcpy(v.data(), r.cursor(), n * sizeof(E));
+      r.advance_to(r.cursor() + n * sizeof(E));
+      return true;
+    } else if constexpr (std::is_same_v<T, std::vector<bool>>) {
+      v.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        bool b;
+        if (!Serializer<bool>::read<M>(r, b)) return false;
+        v.push_back(b);
+      }
+      return true;
+    } else if constexpr (detail::is_instance_v<T, std::vector>) {
+      v.resize(n);
+      for (auto& e : v)
+        if (!Serializer<E>::template read<M>(r, e)) return false;
+      return true;
+    } else {
+      for (std::size_t i = 0; i < n; ++i)
+        if (!Serializer<E>::template read<M>(r, v.emplace_back())) return false;
+      return true;
+    }
+  }
+};
+
+}  // namespace kiln

@@ -1,0 +1,107 @@
+// The Serializer protocol. Every supported type T has a Serializer<T>, picked at compile time:
+//
+//   static constexpr std::size_t min_bytes;              smallest encoding in any mode
+//   template <class M> static constexpr std::size_t max_bytes;  largest in mode M, or kUnbounded
+//   template <class M> static constexpr bool exact;      every value takes max_bytes<M> bytes and
+//                                                         every byte pattern is a valid value
+//   static constexpr void fingerprint(Hasher&);          feeds the wire shape into the schema hash
+//   template <class M> static void write(io::Writer&, const T&);
+//   template <class M> static void write_raw(std::uint8_t*&, const T&);  if max_bytes<M> is
+//   bounded;
+//                                                         the caller has ensured room
+//   template <class M> static void read_raw(const std::uint8_t*&, T&);   if exact<M>; the caller
+//                                                         has checked max_bytes<M> remain
+//   template <class M> static bool read(io::Reader&, T&);
+//
+// M is a Mode: wire options fixed at compile time, so the hot path never tests a runtime flag.
+// To support a type of your own, specialize kiln::Serializer<YourType> with the same members.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string_view>
+
+#include "kiln/io/reader.hpp"
+#include "kiln/io/writer.hpp"
+
+namespace kiln {
+
+template <bool CompressNumbers>
+struct Mode {
+  static constexpr bool compress = CompressNumbers;
+};
+using FixedMode = Mode<false>;
+using CompressedMode = Mode<true>;
+
+inline constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
+
+constexpr std::size_t add_bytes(std::size_t a, std::size_t b) {
+  return (a == kUnbounded || b == kUnbounded) ? kUnbounded : a + b;
+}
+constexpr std::size_t mul_bytes(std::size_t a, std::size_t n) {
+  return (a == kUnbounded) ? kUnbounded : a * n;
+}
+
+// FNV-1a over the tokens that describe a type's wire shape; folded to 32 bits for the header.
+struct Hasher {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  constexpr void add(std::string_view s) {
+    for (char c : s) {
+      h ^= static_cast<std::uint8_t>(c);
+      h *= 0x100000001b3ull;
+    }
+    h ^= 0xff;  // token separator, so "ab"+"c" differs from "a"+"bc"
+    h *= 0x100000001b3ull;
+  }
+  constexpr void add_number(std::uint64_t v) {
+    char buf[20];
+    std::size_t n = 0;
+    do {
+      buf[n++] = static_cast<char>('0' + v % 10);
+      v /= 10;
+    } while (v);
+    char rev[20];
+    for (std::size_t i = 0; i < n; ++i) rev[i] = buf[n - 1 - i];
+    add(std::string_view(rev, n));
+  }
+  constexpr std::uint32_t value32() const { return static_cast<std::uint32_t>(h ^ (h >> 32)); }
+};
+
+template <class T, class Enable = void>
+struct Serializer;  // defined per type family in the kiln/ser/*.hpp headers
+
+template <class T>
+concept Serializable = requires {
+  Serializer<T>::min_bytes;
+};
+
+// Schema fingerprint of T, computed by the compiler.
+template <class T>
+constexpr std::uint32_t fingerprint_of() {
+  Hasher h;
+  Serializer<T>::fingerprint(h);
+  return h.value32();
+}
+
+// Shared write() for bounded types: one capacity check, then unchecked stores.
+template <class T, class M>
+inline void write_bounded(io::Writer& w, const T& v) {
+  w.ensure(Serializer<T>::template max_bytes<M>);
+  std::uint8_t* p = w.cursor();
+  Serializer<T>::template write_raw<M>(p, v);
+  w.advance_to(p);
+}
+
+// Shared read() for exact types: one bounds check, then unchecked loads.
+template <class T, class M>
+inline bool read_exact(io::Reader& r, T& v, const char* what) {
+  constexpr std::size_t n = Serializer<T>::template max_bytes<M>;
+  if (!r.need(n, what)) return false;
+  const std::uint8_t* p = r.cursor();
+  Serializer<T>::template read_raw<M>(p, v);
+  r.advance_to(p);
+  return true;
+}
+
+}  // namespace kiln

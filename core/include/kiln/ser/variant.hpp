@@ -1,0 +1,71 @@
+// std::variant<A...>: varint alternative index, then that alternative.
+#pragma once
+
+#include <algorithm>
+#include <variant>
+
+#include "kiln/ser/serializer.hpp"
+
+namespace kiln {
+
+template <class... A>
+struct Serializer<std::variant<A...>> {
+  using T = std::variant<A...>;
+  static constexpr std::size_t min_bytes = 1 + std::min({Serializer<A>::min_bytes...});
+  template <class M>
+  static constexpr std::size_t max_bytes =
+      add_bytes(io::kMaxVarint32, std::max({Serializer<A>::template max_bytes<M>...}));
+  template <class M>
+  static constexpr bool exact = false;
+
+  static constexpr void fingerprint(Hasher& h) {
+    h.add("var(");
+    (Serializer<A>::fingerprint(h), ...);
+    h.add(")");
+  }
+
+  template <class M>
+  static void write_raw(std::uint8_t*& p, const T& v) {
+    p = io::put_varint(p, v.index());
+    std::visit(
+        [&](const auto& x) {
+          Serializer<std::remove_cvref_t<decltype(x)>>::template write_raw<M>(p, x);
+        },
+        v);
+  }
+  template <class M>
+  static void write(io::Writer& w, const T& v) {
+    w.write_varint(v.index());
+    std::visit(
+        [&](const auto& x) {
+          Serializer<std::remove_cvref_t<decltype(x)>>::template write<M>(w, x);
+        },
+        v);
+  }
+
+  template <class M>
+  static bool read(io::Reader& r, T& v) {
+    std::uint32_t index = 0;
+    if (!r.read_varint(index, "variant index")) return false;
+    if (index >= sizeof...(A)) [[unlikely]]
+      return r.fail(ErrorCode::kBadVariantIndex,
+                    "variant index " + std::to_string(index) + " but the variant has " +
+                        std::to_string(sizeof...(A)) + " alternatives");
+    return read_alternative<M>(r, v, index, std::index_sequence_for<A...>{});
+  }
+
+ private:
+  template <class M, std::size_t... I>
+  static bool read_alternative(io::Reader& r, T& v, std::uint32_t index,
+                               std::index_sequence<I...>) {
+    bool ok = false;
+    ((index == I ? (ok = Serializer<std::variant_alternative_t<I, T>>::template read<M>(
+                        r, v.template emplace<I>()),
+                    true)
+                 : false) ||
+     ...);
+    return ok;
+  }
+};
+
+}  // namespace kiln

@@ -1,0 +1,73 @@
+// Golden vectors: both targets write exactly the checked-in bytes, read them back to the
+// workload values, and reject every truncation of them.
+#include <gtest/gtest.h>
+
+#include "golden.hpp"
+#include "golden_cases.hpp"
+
+namespace {
+
+using kiln::workloads::golden_cases;
+
+TEST(Golden, EveryCaseHasAFile) {
+  const auto& files = kiln::test::golden_vectors();
+  for (const auto& c : golden_cases()) EXPECT_TRUE(files.count(c.name)) << c.name;
+  EXPECT_EQ(files.size(), golden_cases().size());
+}
+
+TEST(Golden, WrittenBytesEqualFiles) {
+  for (const auto& c : golden_cases()) {
+    kiln::Codec codec({.compress_numbers = c.compress});
+    const auto& expected = kiln::test::golden_vectors().at(c.name);
+    EXPECT_EQ(c.encode(codec), expected) << c.name;
+  }
+}
+
+TEST(Golden, FilesDecodeToWorkloadValues) {
+  for (const auto& c : golden_cases()) {
+    // A reader decodes either number mode, whatever its own option says.
+    for (bool reader_compress : {false, true}) {
+      kiln::Codec codec({.compress_numbers = reader_compress});
+      bool equal = false;
+      auto status = c.decode(codec, kiln::test::golden_vectors().at(c.name), equal);
+      ASSERT_TRUE(status.ok()) << c.name << ": " << status.error().message();
+      EXPECT_TRUE(equal) << c.name;
+    }
+  }
+}
+
+TEST(Golden, EveryTruncationIsRejected) {
+  for (const auto& c : golden_cases()) {
+    kiln::Codec codec;
+    const auto& full = kiln::test::golden_vectors().at(c.name);
+    for (std::size_t n = 0; n < full.size(); ++n) {
+      bool equal = true;
+      auto status = c.decode(codec, std::span(full.data(), n), equal);
+      ASSERT_FALSE(status.ok()) << c.name << " truncated to " << n << " bytes was accepted";
+      EXPECT_LE(status.error().offset, n) << c.name << " at " << n;
+      EXPECT_FALSE(status.error().message().empty());
+    }
+  }
+}
+
+TEST(Golden, StructFixedBytesSpelledOut) {
+  // The first bytes of the Struct vector, by hand from docs/FORMAT.md: header, then f1 = 10 as
+  // int32 LE and f2 = 123456788 as int64 LE.
+  const auto& v = kiln::test::golden_vectors().at("struct_fixed");
+  ASSERT_EQ(v.size(), 7u + 72u);
+  EXPECT_EQ(v[0], 0x4B);
+  EXPECT_EQ(v[1], 1);
+  EXPECT_EQ(v[2], 0);
+  const std::vector<std::uint8_t> fields{0x0a, 0, 0, 0, 0x14, 0xcd, 0x5b, 0x07, 0, 0, 0, 0};
+  EXPECT_EQ(std::vector<std::uint8_t>(v.begin() + 7, v.begin() + 19), fields);
+}
+
+TEST(Golden, StructCompressedBytesSpelledOut) {
+  // f1 = 10 -> zigzag 20 -> one byte 0x14; f2 = 123456788 -> zigzag 246913576 -> 4-byte varint.
+  const auto& v = kiln::test::golden_vectors().at("struct_compressed");
+  EXPECT_EQ(v[2], 1);  // compressed-numbers flag
+  const std::vector<std::uint8_t> fields{0x14, 0xa8, 0xb4, 0xde, 0x75};
+  EXPECT_EQ(std::vector<std::uint8_t>(v.begin() + 7, v.begin() + 12), fields);
+}
+
+}  // namespace

@@ -1,0 +1,72 @@
+// Writes the golden vectors (--write DIR) or checks that the files in DIR still match what the
+// library produces (--check DIR). The checked-in files are the truth the tests compare against;
+// rewrite them only for a deliberate format change.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "golden_cases.hpp"
+
+namespace {
+
+std::vector<std::uint8_t> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
+  std::ostringstream m;
+  m << "{\n  \"format_version\": 1,\n  \"vectors\": [\n";
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    kiln::Codec codec({.compress_numbers = cases[i].compress});
+    m << "    {\"file\": \"" << cases[i].name << ".bin\", \"workload\": \"" << cases[i].workload
+      << "\", \"compress_numbers\": " << (cases[i].compress ? "true" : "false")
+      << ", \"bytes\": " << cases[i].encode(codec).size() << "}"
+      << (i + 1 < cases.size() ? "," : "") << "\n";
+  }
+  m << "  ]\n}\n";
+  return m.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3 || (std::strcmp(argv[1], "--write") != 0 && std::strcmp(argv[1], "--check") != 0)) {
+    std::fprintf(stderr, "usage: %s --write|--check DIR\n", argv[0]);
+    return 2;
+  }
+  bool write = std::strcmp(argv[1], "--write") == 0;
+  std::string dir = argv[2];
+  auto cases = kiln::workloads::golden_cases();
+  int failures = 0;
+  for (const auto& c : cases) {
+    kiln::Codec codec({.compress_numbers = c.compress});
+    auto bytes = c.encode(codec);
+    std::string path = dir + "/" + c.name + ".bin";
+    if (write) {
+      std::ofstream(path, std::ios::binary)
+          .write(reinterpret_cast<const char*>(bytes.data()),
+                 static_cast<std::streamsize>(bytes.size()));
+      std::printf("wrote %s (%zu bytes)\n", path.c_str(), bytes.size());
+    } else if (read_file(path) != bytes) {
+      std::printf("MISMATCH %s: the library no longer writes the checked-in bytes\n", path.c_str());
+      ++failures;
+    } else {
+      std::printf("ok %s (%zu bytes)\n", path.c_str(), bytes.size());
+    }
+  }
+  std::string m = manifest(cases);
+  std::string mpath = dir + "/manifest.json";
+  if (write) {
+    std::ofstream(mpath) << m;
+  } else {
+    auto have = read_file(mpath);
+    if (std::string(have.begin(), have.end()) != m) {
+      std::printf("MISMATCH %s\n", mpath.c_str());
+      ++failures;
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,47 @@
+// The golden cases: which value, in which mode, is pinned by which file in tests/golden/.
+// Shared by the golden writer and the golden tests on both targets.
+#pragma once
+
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "kiln/kiln.hpp"
+#include "workloads.hpp"
+
+namespace kiln::workloads {
+
+struct GoldenCase {
+  std::string name;      // file name without ".bin"
+  std::string workload;  // Struct, Foo, Record
+  bool compress;         // number compression
+  std::function<std::vector<std::uint8_t>(const Codec&)> encode;
+  // Decodes bytes and compares with the workload value; returns the decode status.
+  std::function<Status(const Codec&, std::span<const std::uint8_t>, bool& equal)> decode;
+};
+
+template <class T>
+GoldenCase make_golden_case(std::string workload, std::string file_stem, bool compress,
+                            T (*make)()) {
+  return GoldenCase{file_stem + (compress ? "_compressed" : "_fixed"), std::move(workload),
+                    compress, [make](const Codec& c) { return c.serialize(make()); },
+                    [make](const Codec& c, std::span<const std::uint8_t> bytes, bool& equal) {
+                      T out{};
+                      Status s = c.deserialize_into(bytes, out);
+                      equal = s.ok() && out == make();
+                      return s;
+                    }};
+}
+
+inline std::vector<GoldenCase> golden_cases() {
+  std::vector<GoldenCase> cases;
+  for (bool compress : {false, true}) {
+    cases.push_back(make_golden_case("Struct", "struct", compress, &make_struct));
+    cases.push_back(make_golden_case("Foo", "foo", compress, &make_foo));
+    cases.push_back(make_golden_case("Record", "record", compress, &make_record));
+  }
+  return cases;
+}
+
+}  // namespace kiln::workloads
