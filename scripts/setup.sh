@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what Kiln needs on Debian 12: apt packages (as root, through sudo, or by printing the
+# exact command to run) and the npm dev dependencies. Safe to run repeatedly; installs only what
+# is missing.   usage: scripts/setup.sh [test|bench]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+purpose=${1:-test}
+
+# Toolchain for both targets and the test suites.
+pkgs=(build-essential cmake ninja-build clang libclang-rt-14-dev libboost1.81-dev
+      googletest libgtest-dev libbenchmark-dev emscripten)
+if [ "$purpose" = bench ]; then
+  # Peers measured by the benchmark.
+  pkgs+=(libboost-serialization1.81-dev libcereal-dev libprotobuf-dev protobuf-compiler
+         nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[setup] installing apt packages: ${missing[*]}"
+  cmd=(apt-get install -y --no-install-recommends "${missing[@]}")
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive "${cmd[@]}"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    sudo apt-get update -q && sudo DEBIAN_FRONTEND=noninteractive "${cmd[@]}"
+  else
+    echo "[setup] cannot install as this user; run:  sudo apt-get update && sudo ${cmd[*]}" >&2
+    exit 1
+  fi
+else
+  echo "[setup] apt packages present"
+fi
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "[setup] Node.js 20+ with npm is required (apt-get install nodejs npm)" >&2
+  exit 1
+fi
+
+# npm dev dependencies (test and benchmark tooling), when package.json lists any.
+stamp=node_modules/.kiln-setup
+if [ ! -f $stamp ] || [ package.json -nt $stamp ] || [ package-lock.json -nt $stamp ]; then
+  echo "[setup] npm install"
+  npm install --no-audit --no-fund --loglevel=error
+  mkdir -p node_modules && touch $stamp
+fi
+echo "[setup] done"

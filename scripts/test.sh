@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# `npm test`: installs what is missing, builds every target once, then runs every suite:
+# ctest (g++, clang++, ASan+UBSan), the core suite compiled to wasm under node, and node --test.
+# Prints a line per stage and a closing count.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+logs=build/test-logs
+t0=$(date +%s)
+stage() { echo; echo "=== [$(( $(date +%s) - t0 ))s] $1"; }
+
+stage "setup"
+scripts/setup.sh test || exit 1
+mkdir -p "$logs"
+
+stage "build: native (g++), clang++, asan, wasm"
+scripts/build.sh native clang asan wasm || { echo "build failed"; exit 1; }
+
+passed=0; failed=0; summary=()
+record() {  # name pass fail
+  passed=$((passed + $2)); failed=$((failed + $3)); summary+=("$1: $2 passed, $3 failed")
+}
+run_ctest() {  # name dir
+  stage "ctest $1"
+  (cd "$2" && ctest --output-on-failure -j "$(nproc)") 2>&1 | tee "$logs/$1.log" | grep -E "tests passed|tests failed|Failed|\*\*\*" 
+  local line total bad
+  line=$(grep -E "tests passed, [0-9]+ tests failed out of" "$logs/$1.log" | tail -1)
+  total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$line"); bad=$(sed -E 's/.* ([0-9]+) tests failed.*/\1/' <<<"$line")
+  [ -n "$line" ] || { total=0; bad=1; }
+  record "$1" $((total - bad)) "$bad"
+}
+
+run_ctest native build/native
+run_ctest clang build/clang
+run_ctest asan build/asan
+
+stage "wasm: core suite under node"
+node build/wasm/tests/kiln_core_tests.js 2>&1 | tee "$logs/wasm.log" | grep -E "^\[  (PASSED|FAILED) |tests ran"
+wp=$(grep -oE "^\[  PASSED  \] [0-9]+" "$logs/wasm.log" | grep -oE "[0-9]+$" || echo 0)
+wf=$(grep -oE "^\[  FAILED  \] [0-9]+ test" "$logs/wasm.log" | grep -oE "[0-9]+" || echo 0)
+[ "${PIPESTATUS[0]}" = 0 ] || [ "$wf" != 0 ] || wf=1
+record wasm "${wp:-0}" "${wf:-0}"
+
+stage "js: node --test tests/js"
+node --test tests/js/ 2>&1 | tee "$logs/js.log" | grep -E "^# (tests|pass|fail)|^not ok"
+jp=$(grep -oE "^# pass [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 0)
+jf=$(grep -oE "^# fail [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 1)
+record js "$jp" "$jf"
+
+stage "summary ($(( $(date +%s) - t0 ))s)"
+printf '  %s\n' "${summary[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,182 @@
+// Helpers shared by the core tests: round trips in both number modes, payload bytes, and
+// hand-built messages for decoder error tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <span>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "kiln/kiln.hpp"
+
+namespace kiln::test {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// "4b 01 00 ..." for failure messages.
+inline std::string hex(std::span<const std::uint8_t> bytes, std::size_t max = 64) {
+  std::string s;
+  char buf[4];
+  for (std::size_t i = 0; i < bytes.size() && i < max; ++i) {
+    std::snprintf(buf, sizeof buf, "%02x", bytes[i]);
+    if (i) s += ' ';
+    s += buf;
+  }
+  if (bytes.size() > max) s += " ... (" + std::to_string(bytes.size()) + " bytes)";
+  return s;
+}
+
+namespace detail {
+
+template <class T>
+concept Iterable = requires(const T& t) {
+  t.begin();
+  t.end();
+  t.size();
+};
+
+template <class T>
+inline constexpr bool is_unordered = kiln::detail::is_instance_v<T, std::unordered_set> ||
+                                     kiln::detail::is_instance_v<T, std::unordered_map>;
+
+}  // namespace detail
+
+// Value equality in which floating-point numbers compare by bit pattern (so NaN equals the same
+// NaN and -0.0 differs from +0.0), applied through containers, sum types, tuples and structs.
+template <class T>
+bool same_value(const T& a, const T& b);
+
+namespace detail {
+
+template <class Tuple, std::size_t... I>
+bool same_elements(const Tuple& a, const Tuple& b, std::index_sequence<I...>) {
+  return (same_value(std::get<I>(a), std::get<I>(b)) && ...);
+}
+
+template <class T, std::size_t... I>
+bool same_fields(const T& a, const T& b, std::index_sequence<I...>) {
+  return (same_value(kiln::reflect::get_field<I>(a), kiln::reflect::get_field<I>(b)) && ...);
+}
+
+}  // namespace detail
+
+template <class T>
+bool same_value(const T& a, const T& b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    return std::bit_cast<U>(a) == std::bit_cast<U>(b);
+  } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T> ||
+                       kiln::detail::is_string<T> || detail::is_unordered<T>) {
+    return a == b;
+  } else if constexpr (kiln::detail::is_instance_v<T, std::optional>) {
+    if (a.has_value() != b.has_value()) return false;
+    return !a.has_value() || same_value(*a, *b);
+  } else if constexpr (kiln::detail::is_instance_v<T, std::variant>) {
+    if (a.index() != b.index()) return false;
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return ((a.index() != I || same_value(std::get<I>(a), std::get<I>(b))) && ...);
+    }
+    (std::make_index_sequence<std::variant_size_v<T>>{});
+  } else if constexpr (kiln::detail::is_tuple_like<T>) {
+    return detail::same_elements(a, b, std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (detail::Iterable<T>) {
+    if (a.size() != b.size()) return false;
+    auto ib = b.begin();
+    for (auto ia = a.begin(); ia != a.end(); ++ia, ++ib) {
+      using E = std::remove_cvref_t<decltype(*ia)>;
+      if constexpr (std::is_same_v<T, std::vector<bool>>) {
+        if (static_cast<bool>(*ia) != static_cast<bool>(*ib)) return false;
+      } else if (!same_value<E>(*ia, *ib)) {
+        return false;
+      }
+    }
+    return true;
+  } else if constexpr (kiln::reflect::Reflectable<T>) {
+    return detail::same_fields(a, b, std::make_index_sequence<kiln::reflect::field_count<T>>{});
+  } else {
+    return a == b;
+  }
+}
+
+inline Options options_for(bool compress, Options base = {}) {
+  base.compress_numbers = compress;
+  return base;
+}
+
+// Serializes `value` with compressed numbers off and on, decodes each message and checks that
+// the result is the same value; also checks that serialize_view and serialize_into (appending
+// after existing bytes) write exactly the bytes serialize returns.
+template <class T>
+::testing::AssertionResult round_trips(const T& value, Options base = {}) {
+  for (bool compress : {false, true}) {
+    const char* mode = compress ? "compressed" : "fixed";
+    Codec codec(options_for(compress, base));
+    Bytes bytes = codec.serialize(value);
+    if (bytes.size() < wire::kHeaderBytes)
+      return ::testing::AssertionFailure() << mode << ": message shorter than its header";
+
+    Codec view_codec(options_for(compress, base));
+    std::span<const std::uint8_t> view = view_codec.serialize_view(value);
+    if (!std::equal(view.begin(), view.end(), bytes.begin(), bytes.end()))
+      return ::testing::AssertionFailure() << mode << ": serialize_view wrote " << hex(view)
+                                           << ", serialize wrote " << hex(bytes);
+    Bytes appended{0xAA, 0xBB};
+    codec.serialize_into(value, appended);
+    if (!std::equal(appended.begin() + 2, appended.end(), bytes.begin(), bytes.end()) ||
+        appended[0] != 0xAA || appended[1] != 0xBB)
+      return ::testing::AssertionFailure() << mode << ": serialize_into wrote " << hex(appended);
+
+    T out{};
+    Status s = codec.deserialize_into(bytes, out);
+    if (!s)
+      return ::testing::AssertionFailure()
+             << mode << ": decoding failed: " << s.error().message() << "; bytes " << hex(bytes);
+    if (!same_value(value, out))
+      return ::testing::AssertionFailure()
+             << mode << ": decoded value differs from the original; bytes " << hex(bytes);
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// The message for `value` without its 7-byte header.
+template <class T>
+Bytes payload(const T& value, bool compress = false) {
+  Bytes bytes = Codec(options_for(compress)).serialize(value);
+  return Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(wire::kHeaderBytes), bytes.end());
+}
+
+// A message for root type T: a valid header (with T's fingerprint) followed by `body`.
+template <class T>
+Bytes message_for(const Bytes& body, bool compress = false) {
+  Bytes m{wire::kMagic, wire::kVersion,
+          static_cast<std::uint8_t>(compress ? wire::kFlagCompressNumbers : 0)};
+  std::uint32_t fp = fingerprint_of<T>();
+  for (int i = 0; i < 4; ++i) m.push_back(static_cast<std::uint8_t>(fp >> (8 * i)));
+  m.insert(m.end(), body.begin(), body.end());
+  return m;
+}
+
+// Decodes `bytes` as T and returns the error (code kOk when decoding succeeded).
+template <class T>
+Error decode_error(std::span<const std::uint8_t> bytes, Options options = {}) {
+  T out{};
+  Status s = Codec(options).deserialize_into(bytes, out);
+  return s.error();
+}
+
+// Decodes header + body as T (body in the given number mode) and returns the error.
+template <class T>
+Error body_error(const Bytes& body, bool compress = false, Options options = {}) {
+  return decode_error<T>(message_for<T>(body, compress), options);
+}
+
+}  // namespace kiln::test
