@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the targets into build/: native (g++ release), asan (g++ with ASan+UBSan), wasm (em++).
-#   usage: scripts/build.sh [native|asan|wasm|clang ...]   (default: native wasm)
+# Builds the targets into build/: native (g++ release), clang, asan (g++ with ASan+UBSan), and
+# wasm (em++; also writes the npm package's generated files into js/generated and dist/).
+#   usage: scripts/build.sh [native|asan|tsan|wasm|clang ...]   (default: native wasm)
+# tsan (g++ with ThreadSanitizer) builds only the thread suite, kiln_thread_tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}  # emscripten's optimizer needs Debian's acorn
@@ -24,10 +26,20 @@ for t in "${targets[@]}"; do
       cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKILN_SANITIZE=ON \
         -DKILN_BUILD_EXAMPLES=OFF >/dev/null
       cmake --build build/asan -j "$jobs" ;;
+    tsan)
+      stage "native: g++ with ThreadSanitizer (thread suite)"
+      cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKILN_SANITIZE_THREAD=ON \
+        -DKILN_BUILD_EXAMPLES=OFF >/dev/null
+      cmake --build build/tsan -j "$jobs" --target kiln_thread_tests ;;
     wasm)
-      stage "wasm: em++ Release"
+      stage "wasm: em++ Release (core tests, wasm core module, JS generator)"
       emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-      cmake --build build/wasm -j "$jobs" ;;
+      cmake --build build/wasm -j "$jobs"
+      # The CommonJS entry of the npm package, bundled from the ES modules in js/.
+      stage "js: CommonJS bundle dist/kiln.cjs"
+      node_modules/.bin/esbuild js/index.mjs --bundle --format=cjs --platform=node \
+        --outfile=dist/kiln.cjs --log-level=error \
+        --log-override:empty-import-meta=silent ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
 done

@@ -8,11 +8,12 @@ purpose=${1:-test}
 
 # Toolchain for both targets and the test suites.
 pkgs=(build-essential cmake ninja-build clang libclang-rt-14-dev libboost1.81-dev
-      googletest libgtest-dev libbenchmark-dev emscripten)
+      googletest libgtest-dev libbenchmark-dev emscripten chromium)
 if [ "$purpose" = bench ]; then
-  # Peers measured by the benchmark.
+  # Peers measured by the benchmark (msgpack-cxx comes from scripts/fetch-msgpack.sh), and the
+  # JDK for the JDK-serialization baseline.
   pkgs+=(libboost-serialization1.81-dev libcereal-dev libprotobuf-dev protobuf-compiler
-         nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler)
+         nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler openjdk-17-jdk-headless)
 fi
 
 missing=()

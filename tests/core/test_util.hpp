@@ -4,14 +4,17 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -50,6 +53,22 @@ inline constexpr bool is_unordered = kiln::detail::is_instance_v<T, std::unorder
 
 }  // namespace detail
 
+// The bit pattern of a float or double (std::bit_cast is missing from Emscripten 3.1.6's libc++).
+template <class F>
+auto bits_of(F f) {
+  static_assert(sizeof(F) == 4 || sizeof(F) == 8);
+  std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t> u;
+  std::memcpy(&u, &f, sizeof f);
+  return u;
+}
+template <class F, class U>
+F from_bits(U u) {
+  static_assert(sizeof(F) == sizeof(U));
+  F f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
 // Value equality in which floating-point numbers compare by bit pattern (so NaN equals the same
 // NaN and -0.0 differs from +0.0), applied through containers, sum types, tuples and structs.
 template <class T>
@@ -72,10 +91,9 @@ bool same_fields(const T& a, const T& b, std::index_sequence<I...>) {
 template <class T>
 bool same_value(const T& a, const T& b) {
   if constexpr (std::is_floating_point_v<T>) {
-    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-    return std::bit_cast<U>(a) == std::bit_cast<U>(b);
-  } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T> ||
-                       kiln::detail::is_string<T> || detail::is_unordered<T>) {
+    return bits_of(a) == bits_of(b);
+  } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T> || kiln::detail::is_string<T> ||
+                       detail::is_unordered<T>) {
     return a == b;
   } else if constexpr (kiln::detail::is_instance_v<T, std::optional>) {
     if (a.has_value() != b.has_value()) return false;
@@ -90,15 +108,10 @@ bool same_value(const T& a, const T& b) {
     return detail::same_elements(a, b, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (detail::Iterable<T>) {
     if (a.size() != b.size()) return false;
+    using E = typename T::value_type;  // not decltype(*it): vector<bool> yields proxies
     auto ib = b.begin();
-    for (auto ia = a.begin(); ia != a.end(); ++ia, ++ib) {
-      using E = std::remove_cvref_t<decltype(*ia)>;
-      if constexpr (std::is_same_v<T, std::vector<bool>>) {
-        if (static_cast<bool>(*ia) != static_cast<bool>(*ib)) return false;
-      } else if (!same_value<E>(*ia, *ib)) {
-        return false;
-      }
-    }
+    for (auto ia = a.begin(); ia != a.end(); ++ia, ++ib)
+      if (!same_value<E>(*ia, *ib)) return false;
     return true;
   } else if constexpr (kiln::reflect::Reflectable<T>) {
     return detail::same_fields(a, b, std::make_index_sequence<kiln::reflect::field_count<T>>{});

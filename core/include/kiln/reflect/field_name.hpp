@@ -13,10 +13,19 @@ namespace kiln::reflect::detail {
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-var-template"
+// Types in an anonymous namespace: the object is never defined anywhere, by design.
+#pragma clang diagnostic ignored "-Wundefined-internal"
 #endif
 
+// The object is declared through a wrapper class template: a variable of a type without linkage
+// (a local class, or clang with a class in an anonymous namespace) cannot be declared extern and
+// left undefined, but a member of a wrapper can be named this way.
 template <class T>
-extern const T fake_object;  // never defined: only its fields' addresses are taken
+struct FakeWrapper {
+  const T value;
+};
+template <class T>
+extern const FakeWrapper<T> fake_object;  // never defined: only its fields' addresses are taken
 
 // clang 14 rejects a bare pointer to a subobject as a template argument, but accepts it as the
 // member of a structural class.
@@ -30,8 +39,8 @@ constexpr std::string_view pretty_name_of() {
   return __PRETTY_FUNCTION__;
 }
 
-// gcc: "... H = FieldAddress<int>{(& fake_object<Foo>.Foo::f1)}; std::string_view = ...]"
-// clang: "... H = {&fake_object.f1}]"
+// gcc: "... H = FieldAddress<int>{(& fake_object<Foo>.FakeWrapper<Foo>::value.Foo::f1)}; ...]"
+// clang: "... H = {&fake_object.value.f1}]"
 constexpr std::string_view name_from_pretty(std::string_view s) {
   std::size_t end = s.rfind('}');
   if (end == std::string_view::npos) return {};
@@ -48,7 +57,8 @@ constexpr std::string_view name_from_pretty(std::string_view s) {
 template <class T, std::size_t I>
 constexpr std::string_view aggregate_field_name() {
   using F = boost::pfr::tuple_element_t<I, T>;
-  return name_from_pretty(pretty_name_of<FieldAddress<F>{&boost::pfr::get<I>(fake_object<T>)}>());
+  return name_from_pretty(
+      pretty_name_of<FieldAddress<F>{&boost::pfr::get<I>(fake_object<T>.value)}>());
 }
 
 #if defined(__clang__)

@@ -58,8 +58,10 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
   static constexpr std::size_t max_bytes = (kCompressible && M::compress)
                                                ? io::max_varint_bytes<U>()
                                                : sizeof(W);
+  // Every byte pattern must be a valid value: not bool (0/1 only), and not a 16-bit wchar_t.
   template <class M>
-  static constexpr bool exact = !(kCompressible && M::compress) && !std::is_same_v<T, bool>;
+  static constexpr bool exact = !(kCompressible && M::compress) && !std::is_same_v<T, bool> &&
+                                (!std::is_same_v<T, wchar_t> || sizeof(wchar_t) == 4);
 
   static constexpr void fingerprint(Hasher& h) { h.add(detail::number_token<T>()); }
 
@@ -103,7 +105,7 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
       else
         v = u;
       return true;
-    } else if constexpr (std::is_same_v<T, wchar_t>) {
+    } else if constexpr (std::is_same_v<T, wchar_t> && sizeof(wchar_t) != 4) {
       W x = 0;
       if (!r.read_fixed(x, "wchar_t")) return false;
       if (static_cast<std::uint64_t>(x) > static_cast<std::uint64_t>(WCHAR_MAX)) [[unlikely]]

@@ -29,7 +29,7 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
     if constexpr (detail::bulk_copyable<E, M>) {
       if constexpr (N > 0) std::memcpy(p, v.data(), N * sizeof(E));
       p += N * sizeof(E);
-    } else {
+    } else if constexpr (N > 0) {
       for (const auto& e : v) ES::template write_raw<M>(p, e);
     }
   }
@@ -46,7 +46,7 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
     if constexpr (detail::bulk_copyable<E, M>) {
       if constexpr (N > 0) std::memcpy(v.data(), p, N * sizeof(E));
       p += N * sizeof(E);
-    } else {
+    } else if constexpr (N > 0) {
       for (auto& e : v) ES::template read_raw<M>(p, e);
     }
   }

@@ -2,6 +2,8 @@
 // memory layout is their wire layout are copied in bulk.
 #pragma once
 
+#include <iterator>
+
 #include "kiln/ser/serializer.hpp"
 #include "kiln/ser/traits.hpp"
 
@@ -16,7 +18,9 @@ inline constexpr bool bulk_copyable = io::kMemoryIsWire<E>&& Serializer<E>::temp
 // Writes n elements from [first, last). Bounded elements share one capacity check.
 template <class M, class It>
 inline void write_elements(io::Writer& w, It first, It last, std::size_t n) {
-  using E = std::remove_cvref_t<decltype(*first)>;
+  // value_type, not decltype(*first): a vector<bool> iterator yields a proxy (in libc++ even the
+  // const_iterator does).
+  using E = typename std::iterator_traits<It>::value_type;
   constexpr std::size_t kMax = Serializer<E>::template max_bytes<M>;
   if constexpr (kMax != kUnbounded) {
     w.ensure(kMax * n);
@@ -74,7 +78,7 @@ struct Serializer<T, std::enable_if_t<detail::is_sequence<T>>> {
     } else if constexpr (std::is_same_v<T, std::vector<bool>>) {
       v.reserve(n);
       for (std::size_t i = 0; i < n; ++i) {
-        bool b;
+        bool b = false;
         if (!Serializer<bool>::read<M>(r, b)) return false;
         v.push_back(b);
       }

@@ -40,7 +40,7 @@ constexpr std::size_t add_bytes(std::size_t a, std::size_t b) {
   return (a == kUnbounded || b == kUnbounded) ? kUnbounded : a + b;
 }
 constexpr std::size_t mul_bytes(std::size_t a, std::size_t n) {
-  return (a == kUnbounded) ? kUnbounded : a * n;
+  return n == 0 ? 0 : (a == kUnbounded) ? kUnbounded : a * n;
 }
 
 // FNV-1a over the tokens that describe a type's wire shape; folded to 32 bits for the header.
@@ -66,6 +66,26 @@ struct Hasher {
     add(std::string_view(rev, n));
   }
   constexpr std::uint32_t value32() const { return static_cast<std::uint32_t>(h ^ (h >> 32)); }
+
+  // The structs whose fingerprint is being computed, outermost first. A struct met again inside
+  // itself (a recursive type) is hashed as a back-reference, so its fingerprint is finite.
+  // Types are told apart by their compile-time names: comparing the addresses of two variables
+  // is not a constant expression for g++ under -fsanitize=undefined.
+  static constexpr std::size_t kMaxActive = 64;
+  std::string_view active[kMaxActive] = {};
+  std::size_t depth = 0;
+  // How many levels up the struct named `type` is already active (1 = innermost), or 0.
+  constexpr std::size_t find_active(std::string_view type) const {
+    for (std::size_t i = depth; i-- > 0;)
+      if (active[i] == type) return depth - i;
+    return 0;
+  }
+  constexpr bool push_active(std::string_view type) {
+    if (depth == kMaxActive) return false;
+    active[depth++] = type;
+    return true;
+  }
+  constexpr void pop_active() { --depth; }
 };
 
 template <class T, class Enable = void>

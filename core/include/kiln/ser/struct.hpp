@@ -4,6 +4,7 @@
 #pragma once
 
 #include "kiln/reflect/fields.hpp"
+#include "kiln/reflect/type_name.hpp"
 #include "kiln/ser/serializer.hpp"
 #include "kiln/ser/traits.hpp"
 
@@ -38,6 +39,12 @@ struct Serializer<T,
   }();
 
   static constexpr void fingerprint(Hasher& h) {
+    if (std::size_t up = h.find_active(reflect::type_name<T>)) {  // recursive type
+      h.add("rec");
+      h.add_number(up);
+      return;
+    }
+    bool pushed = h.push_active(reflect::type_name<T>);
     h.add("struct{");
     h.add_number(N);
     reflect::for_each_index<T>([&](auto I) {
@@ -45,6 +52,7 @@ struct Serializer<T,
       FS<I>::fingerprint(h);
     });
     h.add("}");
+    if (pushed) h.pop_active();
   }
 
   template <class M>

@@ -26,7 +26,7 @@ struct Serializer<std::variant<A...>> {
 
   template <class M>
   static void write_raw(std::uint8_t*& p, const T& v) {
-    p = io::put_varint(p, v.index());
+    p = io::put_varint(p, static_cast<std::uint32_t>(v.index()));  // npos stays 5 bytes
     std::visit(
         [&](const auto& x) {
           Serializer<std::remove_cvref_t<decltype(x)>>::template write_raw<M>(p, x);
@@ -35,7 +35,7 @@ struct Serializer<std::variant<A...>> {
   }
   template <class M>
   static void write(io::Writer& w, const T& v) {
-    w.write_varint(v.index());
+    w.write_varint(static_cast<std::uint32_t>(v.index()));
     std::visit(
         [&](const auto& x) {
           Serializer<std::remove_cvref_t<decltype(x)>>::template write<M>(w, x);
@@ -46,9 +46,10 @@ struct Serializer<std::variant<A...>> {
   template <class M>
   static bool read(io::Reader& r, T& v) {
     std::uint32_t index = 0;
+    std::size_t at = r.offset();
     if (!r.read_varint(index, "variant index")) return false;
     if (index >= sizeof...(A)) [[unlikely]]
-      return r.fail(ErrorCode::kBadVariantIndex,
+      return r.fail_at(at, ErrorCode::kBadVariantIndex,
                     "variant index " + std::to_string(index) + " but the variant has " +
                         std::to_string(sizeof...(A)) + " alternatives");
     return read_alternative<M>(r, v, index, std::index_sequence_for<A...>{});
@@ -59,11 +60,12 @@ struct Serializer<std::variant<A...>> {
   static bool read_alternative(io::Reader& r, T& v, std::uint32_t index,
                                std::index_sequence<I...>) {
     bool ok = false;
-    ((index == I ? (ok = Serializer<std::variant_alternative_t<I, T>>::template read<M>(
-                        r, v.template emplace<I>()),
-                    true)
-                 : false) ||
-     ...);
+    static_cast<void>(
+        ((index == I ? (ok = Serializer<std::variant_alternative_t<I, T>>::template read<M>(
+                            r, v.template emplace<I>()),
+                        true)
+                     : false) ||
+         ...));
     return ok;
   }
 };

@@ -1,0 +1,18 @@
+// Types of the kiln package.
+export { Struct, Foo, Record, StructInput, FooInput, RecordInput } from './generated/workloads';
+export { Codec, KilnError, KilnType, Limits, DEFAULT_LIMITS } from './runtime/index';
+
+export interface KilnCore {
+  /** Format version the core reads and writes. */
+  readonly formatVersion: number;
+  readonly types: ReadonlyArray<{ name: string; fingerprint: number }>;
+  /** The C++ decoder's verdict: null when valid, else the error it reports. */
+  validate(type: import('./runtime/index').KilnType<unknown, unknown>, bytes: Uint8Array,
+           options?: { validateUtf8?: boolean }): import('./runtime/index').KilnError | null;
+  /** Decodes with the C++ decoder and re-encodes with the C++ encoder. */
+  reencode(type: import('./runtime/index').KilnType<unknown, unknown>, bytes: Uint8Array,
+           options?: { compressNumbers?: boolean }): Uint8Array;
+  heapBytes(): number;
+}
+/** Loads the wasm core once (embedded in the package; no network access). */
+export function loadCore(): Promise<KilnCore>;

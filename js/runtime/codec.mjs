@@ -1,0 +1,128 @@
+// Codec: options plus reusable buffers; the message header; defineType for generated types.
+import { KilnError, invalid } from './errors.mjs';
+import { DEFAULT_LIMITS, Reader } from './reader.mjs';
+import { Writer } from './writer.mjs';
+
+const MAGIC = 0x4b;
+const VERSION = 1;
+const HEADER_BYTES = 7;
+const FLAG_COMPRESS = 1;
+const SUPPORTED_FLAGS = FLAG_COMPRESS;
+
+const hex32 = (v) => '0x' + (v >>> 0).toString(16).padStart(8, '0');
+
+function checkType(type) {
+  if (typeof type !== 'object' || type === null || typeof type.write0 !== 'function') {
+    invalid('type', 'a Kiln type (e.g. Foo from the generated module)', type);
+  }
+}
+
+function writeMessage(w, type, value, mode) {
+  w.ensure(HEADER_BYTES);
+  const p = w.pos;
+  w.buf[p] = MAGIC;
+  w.buf[p + 1] = VERSION;
+  w.buf[p + 2] = mode === 1 ? FLAG_COMPRESS : 0;
+  w.view.setUint32(p + 3, type.fingerprint, true);
+  w.pos = p + HEADER_BYTES;
+  if (mode === 1) type.write1(w, value);
+  else type.write0(w, value);
+}
+
+function readMessage(r, type) {
+  r.need(HEADER_BYTES, 'message header');
+  const b = r.buf;
+  if (b[0] !== MAGIC) r.fail('BadMagic', `first byte is ${b[0]}, expected 75 ('K')`);
+  if (b[1] !== VERSION) {
+    r.fail('BadVersion', `message has format version ${b[1]}, this reader reads 1`, 1);
+  }
+  const flags = b[2];
+  if (flags & ~SUPPORTED_FLAGS) {
+    r.fail('BadFlags', `flags byte ${flags} has bits this reader does not support`, 2);
+  }
+  const fp = r.view.getUint32(3, true);
+  if (fp !== type.fingerprint) {
+    r.fail(
+      'SchemaMismatch',
+      `message schema fingerprint is ${hex32(fp)} but ${type.cppName} has ${hex32(type.fingerprint)}`,
+      3,
+    );
+  }
+  r.pos = HEADER_BYTES;
+  const value = flags & FLAG_COMPRESS ? type.read1(r) : type.read0(r);
+  if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
+  return value;
+}
+
+export class Codec {
+  /**
+   * @param {{compressNumbers?: boolean, limits?: Partial<typeof DEFAULT_LIMITS>}} options
+   */
+  constructor(options = {}) {
+    const { compressNumbers = false, limits = {} } = options;
+    this.mode = compressNumbers ? 1 : 0;
+    this.limits = Object.freeze({ ...DEFAULT_LIMITS, ...limits });
+    this.out = new Writer(64 * 1024); // serialize(): results are views of shared chunks
+    this.scratch = new Writer(4096); // serializeView(): rewound on every call
+  }
+
+  /** Encodes value as a new message (a Uint8Array that stays valid). */
+  serialize(type, value) {
+    checkType(type);
+    const w = this.out;
+    w.begin(false);
+    try {
+      writeMessage(w, type, value, this.mode);
+    } catch (e) {
+      w.pos = w.start;
+      throw e;
+    }
+    // A view of a chunk shared with later messages: no copy, and never overwritten.
+    return w.buf.subarray(w.start, w.pos);
+  }
+
+  /** Encodes into this codec's scratch buffer: the view is valid until the next call. */
+  serializeView(type, value) {
+    checkType(type);
+    const w = this.scratch;
+    w.begin(true);
+    writeMessage(w, type, value, this.mode);
+    return w.buf.subarray(0, w.pos);
+  }
+
+  /** Encodes into target at offset; returns the number of bytes written. */
+  serializeInto(type, value, target, offset = 0) {
+    if (!(target instanceof Uint8Array)) invalid('target', 'a Uint8Array', target);
+    const bytes = this.serializeView(type, value);
+    if (!Number.isInteger(offset) || offset < 0 || offset + bytes.length > target.length) {
+      throw new KilnError(
+        'BufferTooSmall',
+        `the message needs ${bytes.length} bytes at offset ${offset}, the target has ${target.length}`,
+      );
+    }
+    target.set(bytes, offset);
+    return bytes.length;
+  }
+
+  /** Decodes a message; throws KilnError with the byte offset of the problem. */
+  deserialize(type, bytes) {
+    checkType(type);
+    if (!(bytes instanceof Uint8Array)) invalid('bytes', 'a Uint8Array', bytes);
+    return readMessage(new Reader(bytes, this.limits), type);
+  }
+}
+
+const defaultCodecs = [new Codec(), new Codec({ compressNumbers: true })];
+
+/** Wraps a generated type description; adds serialize/deserialize with default codecs. */
+export function defineType(spec) {
+  return Object.freeze({
+    ...spec,
+    serialize(value, { compressNumbers = false } = {}) {
+      return defaultCodecs[compressNumbers ? 1 : 0].serialize(this, value);
+    },
+    deserialize(bytes) {
+      return defaultCodecs[0].deserialize(this, bytes);
+    },
+  });
+}

@@ -1,0 +1,6 @@
+// The runtime the generated encoders/decoders build on.
+export { KilnError, invalid } from './errors.mjs';
+export { Reader, DEFAULT_LIMITS } from './reader.mjs';
+export { Writer, isI64, isU64, writeI64, writeZigzag64, writeVarint64 } from './writer.mjs';
+export { orderedKeys } from './order.mjs';
+export { Codec, defineType } from './codec.mjs';

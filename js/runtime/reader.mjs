@@ -1,0 +1,251 @@
+// Reader: a bounds-checked cursor over untrusted bytes. Mirrors core/include/kiln/io/reader.hpp:
+// the same checks, in the same order, with the same error codes and byte offsets.
+import { KilnError } from './errors.mjs';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export const DEFAULT_LIMITS = Object.freeze({
+  maxDepth: 64,
+  maxStringBytes: 2 ** 30,
+  maxCollectionLength: 2 ** 28,
+});
+
+export class Reader {
+  /** @param {Uint8Array} bytes */
+  constructor(bytes, limits = DEFAULT_LIMITS) {
+    this.buf = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pos = 0;
+    this.end = bytes.length;
+    this.limits = limits;
+    this.depth = 0;
+  }
+
+  fail(code, detail, at = this.pos) {
+    throw new KilnError(code, detail, at);
+  }
+
+  need(n, what) {
+    if (this.end - this.pos < n) {
+      this.fail('Truncated', `${what} needs ${n} bytes, ${this.end - this.pos} left`);
+    }
+  }
+
+  u8(what = 'fixed-width value') {
+    if (this.pos >= this.end) this.need(1, what);
+    return this.buf[this.pos++];
+  }
+  i8() {
+    return (this.u8('i8') << 24) >> 24;
+  }
+  u16(what = 'u16') {
+    this.need(2, what);
+    const v = this.view.getUint16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+  i16() {
+    this.need(2, 'i16');
+    const v = this.view.getInt16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+  u32(what = 'u32') {
+    this.need(4, what);
+    const v = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  i32() {
+    this.need(4, 'i32');
+    const v = this.view.getInt32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  i64() {
+    this.need(8, 'i64');
+    const v = this.view.getBigInt64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+  u64() {
+    this.need(8, 'u64');
+    const v = this.view.getBigUint64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+  f32() {
+    this.need(4, 'f32');
+    const v = this.view.getFloat32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  f64() {
+    this.need(8, 'f64');
+    const v = this.view.getFloat64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+  bool() {
+    const b = this.u8('bool');
+    if (b > 1) this.fail('BadBool', `bool byte is ${b}, expected 0 or 1`, this.pos - 1);
+    return b === 1;
+  }
+
+  /** Unsigned varint of at most `bits` (8, 16 or 32) bits, as a number. */
+  varint32(what = 'varint', bits = 32) {
+    const buf = this.buf;
+    const max = Math.ceil(bits / 7);
+    let p = this.pos;
+    let v = 0;
+    for (let i = 0; i < max; i++) {
+      if (p >= this.end) this.need(i + 1, what);
+      const b = buf[p++];
+      if (i < 4) v |= (b & 0x7f) << (7 * i);
+      else v += (b & 0x7f) * 2 ** 28;
+      if (b < 0x80) {
+        if (i === max - 1 && b >> (bits - 7 * i) !== 0) break;
+        this.pos = p;
+        return v >>> 0;
+      }
+    }
+    return this.fail('VarintOverflow', `${what} does not fit ${bits} bits`);
+  }
+
+  /** Unsigned varint of at most 64 bits, as a BigInt. */
+  varint64(what = 'varint') {
+    const buf = this.buf;
+    let p = this.pos;
+    // Up to 7 bytes (49 bits) fit a double exactly; longer values are assembled as BigInt.
+    let lo = 0;
+    for (let i = 0; i < 7; i++) {
+      if (p >= this.end) this.need(i + 1, what);
+      const b = buf[p++];
+      lo += (b & 0x7f) * 2 ** (7 * i);
+      if (b < 0x80) {
+        this.pos = p;
+        return BigInt(lo);
+      }
+    }
+    let v = BigInt(lo);
+    for (let i = 7; i < 10; i++) {
+      if (p >= this.end) this.need(i + 1, what);
+      const b = buf[p++];
+      v |= BigInt(b & 0x7f) << BigInt(7 * i);
+      if (b < 0x80) {
+        if (i === 9 && b > 1) break;
+        this.pos = p;
+        return v;
+      }
+    }
+    return this.fail('VarintOverflow', `${what} does not fit 64 bits`);
+  }
+  /** Unsigned varint of at most 64 bits as a number: exact below 2^49, else approximate (only
+   *  used for lengths, whose limits are far below that). */
+  varintNumber(what = 'varint') {
+    const buf = this.buf;
+    let p = this.pos;
+    let v = 0;
+    for (let i = 0; i < 7; i++) {
+      if (p >= this.end) this.need(i + 1, what);
+      const b = buf[p++];
+      v += (b & 0x7f) * 2 ** (7 * i);
+      if (b < 0x80) {
+        this.pos = p;
+        return v;
+      }
+    }
+    return Number(this.varint64(what));
+  }
+  zigzag32(what) {
+    const u = this.varint32(what);
+    return (u >>> 1) ^ -(u & 1);
+  }
+  zigzag64(what) {
+    const u = this.varint64(what);
+    return (u >> 1n) ^ -(u & 1n);
+  }
+
+  /** A count or length prefix, checked against the limit and the bytes left before use. */
+  length(minElemBytes, limit, what) {
+    const at = this.pos;
+    const n = this.varintNumber(what);
+    if (n > limit) this.fail('LengthTooLarge', `${what} ${n} exceeds the limit ${limit}`, at);
+    const left = this.end - this.pos;
+    if (minElemBytes !== 0 && n > Math.floor(left / minElemBytes)) {
+      this.fail(
+        'LengthTooLarge',
+        `${what} ${n} needs at least ${n} x ${minElemBytes} bytes but only ${left} remain`,
+        at,
+      );
+    }
+    return n;
+  }
+
+  str() {
+    const n = this.length(1, this.limits.maxStringBytes, 'string length');
+    const buf = this.buf;
+    const start = this.pos;
+    const end = start + n;
+    // Short ASCII strings: decode in JS, cheaper than a TextDecoder call.
+    if (n < 32) {
+      let s = '';
+      let i = start;
+      for (; i < end; i++) {
+        const c = buf[i];
+        if (c >= 0x80) break;
+        s += String.fromCharCode(c);
+      }
+      if (i === end) {
+        this.pos = end;
+        return s;
+      }
+    }
+    let s;
+    try {
+      s = decoder.decode(buf.subarray(start, end));
+    } catch {
+      this.fail('BadUtf8', `string of ${n} bytes is not valid UTF-8`, start + utf8ValidPrefix(buf, start, end));
+    }
+    this.pos = end;
+    return s;
+  }
+
+  enter(what) {
+    if (++this.depth > this.limits.maxDepth) {
+      this.fail('DepthExceeded', `${what} nested deeper than ${this.limits.maxDepth}`);
+    }
+  }
+  leave() {
+    this.depth--;
+  }
+}
+
+/** Length of the valid UTF-8 prefix of buf[start, end) (RFC 3629), relative to start. */
+export function utf8ValidPrefix(buf, start, end) {
+  let i = start;
+  while (i < end) {
+    const c = buf[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let len;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) len = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+      len = 3;
+      if (c === 0xe0) lo = 0xa0;
+      if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      len = 4;
+      if (c === 0xf0) lo = 0x90;
+      if (c === 0xf4) hi = 0x8f;
+    } else return i - start;
+    if (i + len > end || buf[i + 1] < lo || buf[i + 1] > hi) return i - start;
+    for (let k = 2; k < len; k++) if ((buf[i + k] & 0xc0) !== 0x80) return i - start;
+    i += len;
+  }
+  return end - start;
+}

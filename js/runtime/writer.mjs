@@ -1,0 +1,172 @@
+// Writer: appends Kiln wire bytes to a growable buffer. Little-endian, LEB128 varints.
+const encoder = new TextEncoder();
+const TWO32 = 4294967296;
+
+export class Writer {
+  constructor(capacity = 4096) {
+    this.chunk = capacity;
+    this.buf = new Uint8Array(capacity);
+    this.view = new DataView(this.buf.buffer);
+    this.start = 0; // where the message being written begins
+    this.pos = 0;
+  }
+
+  /** Makes room for n more bytes. */
+  ensure(n) {
+    if (this.pos + n > this.buf.length) this.grow(n);
+  }
+
+  /** Moves the message in progress to a new buffer; bytes before it (earlier messages that
+   *  callers may still hold views of) are left untouched in the old one. */
+  grow(n) {
+    const used = this.pos - this.start;
+    const next = new Uint8Array(Math.max(this.chunk, (used + n) * 2));
+    next.set(this.buf.subarray(this.start, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+    this.start = 0;
+    this.pos = used;
+  }
+
+  /** Starts a message at the current position (or at 0 when rewinding a scratch buffer). */
+  begin(rewind) {
+    if (this.buf.byteLength === 0) this.buf = new Uint8Array(this.chunk); // detached by a transfer
+    if (this.view.buffer !== this.buf.buffer) this.view = new DataView(this.buf.buffer);
+    if (rewind) this.pos = 0;
+    this.start = this.pos;
+  }
+
+  u8(v) {
+    this.ensure(1);
+    this.buf[this.pos++] = v;
+  }
+  u16(v) {
+    this.ensure(2);
+    this.view.setUint16(this.pos, v, true);
+    this.pos += 2;
+  }
+  u32(v) {
+    this.ensure(4);
+    this.view.setUint32(this.pos, v, true);
+    this.pos += 4;
+  }
+  f32(v) {
+    this.ensure(4);
+    this.view.setFloat32(this.pos, v, true);
+    this.pos += 4;
+  }
+  f64(v) {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, v, true);
+    this.pos += 8;
+  }
+  /** 64-bit integer from a number already checked to be a safe integer. */
+  i64n(v) {
+    this.ensure(8);
+    const lo = v % TWO32;
+    this.view.setUint32(this.pos, lo < 0 ? lo + TWO32 : lo, true);
+    this.view.setUint32(this.pos + 4, Math.floor(v / TWO32) >>> 0, true);
+    this.pos += 8;
+  }
+  /** 64-bit integer from a BigInt already checked to be in range. */
+  i64b(v) {
+    this.ensure(8);
+    this.view.setBigUint64(this.pos, BigInt.asUintN(64, v), true);
+    this.pos += 8;
+  }
+
+  /** Unsigned varint of a non-negative integer below 2^53. */
+  varint(v) {
+    this.ensure(8);
+    const b = this.buf;
+    let p = this.pos;
+    if (v < 0x80) {
+      b[p++] = v;
+    } else if (v < 0x100000000) {
+      while (v >= 0x80) {
+        b[p++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      b[p++] = v;
+    } else {
+      while (v >= 0x80) {
+        b[p++] = (v % 128) | 0x80;
+        v = Math.floor(v / 128);
+      }
+      b[p++] = v;
+    }
+    this.pos = p;
+  }
+  /** Unsigned varint of a BigInt in [0, 2^64). */
+  varintBig(v) {
+    this.ensure(10);
+    const b = this.buf;
+    let p = this.pos;
+    while (v >= 0x80n) {
+      b[p++] = Number(v & 0x7fn) | 0x80;
+      v >>= 7n;
+    }
+    b[p++] = Number(v);
+    this.pos = p;
+  }
+
+  /** varint byte length + UTF-8. Lone surrogates become U+FFFD, as TextEncoder does. */
+  str(s) {
+    const n = s.length;
+    // Guess the length prefix from the UTF-16 length (exact for ASCII), fix it up afterwards.
+    const guess = n < 0x80 ? 1 : n < 0x4000 ? 2 : 5;
+    this.ensure(guess + n * 3 + 8);  // + 8: room for varint() below to need no growth
+    const b = this.buf;
+    const start = this.pos + guess;
+    let p = start;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) break;
+      b[p++] = c;
+    }
+    if (i < n) p += encoder.encodeInto(i === 0 ? s : s.slice(i), b.subarray(p)).written;
+    const len = p - start;
+    const need = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : len < 0x10000000 ? 4 : 5;
+    if (need !== guess) b.copyWithin(this.pos + need, start, p);
+    this.varint(len);
+    this.pos += len;
+  }
+
+  bytes(u8) {
+    this.ensure(u8.length);
+    this.buf.set(u8, this.pos);
+    this.pos += u8.length;
+  }
+}
+
+// Range checks used by the generated encoders: true when v fits.
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+const U64_MAX = 2n ** 64n - 1n;
+
+export function isI64(v) {
+  return typeof v === 'bigint' ? v >= I64_MIN && v <= I64_MAX : Number.isSafeInteger(v);
+}
+export function isU64(v) {
+  return typeof v === 'bigint' ? v >= 0n && v <= U64_MAX : Number.isSafeInteger(v) && v >= 0;
+}
+
+/** Writes a checked int64 in fixed mode. */
+export function writeI64(w, v) {
+  if (typeof v === 'number') w.i64n(v);
+  else w.i64b(v);
+}
+/** Writes a checked int64 as a zigzag varint. */
+export function writeZigzag64(w, v) {
+  if (typeof v === 'number' && v < 2 ** 52 && v > -(2 ** 52)) w.varint(v >= 0 ? v * 2 : -v * 2 - 1);
+  else {
+    const b = BigInt(v);
+    w.varintBig(b >= 0n ? b << 1n : (-b << 1n) - 1n);
+  }
+}
+/** Writes a checked uint64 as a varint. */
+export function writeVarint64(w, v) {
+  if (typeof v === 'number') w.varint(v);
+  else w.varintBig(v);
+}

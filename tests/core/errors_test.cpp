@@ -1,0 +1,230 @@
+// Header validation and the error reporting API: codes, offsets and messages.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "test_util.hpp"
+
+namespace {
+
+using kiln::Error;
+using kiln::ErrorCode;
+using kiln::test::Bytes;
+using kiln::test::decode_error;
+
+struct Point {
+  std::int32_t x;
+  std::int32_t y;
+  bool operator==(const Point&) const = default;
+};
+
+struct Line {
+  Point from;
+  Point to;
+  std::string label;
+};
+
+std::string hex32(std::uint32_t v) {
+  char buf[11];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+Bytes point_message(bool compress = false) {
+  return kiln::Codec({.compress_numbers = compress}).serialize(Point{3, 4});
+}
+
+TEST(Header, EmptyInputIsTruncatedAtZero) {
+  Error e = decode_error<Point>(Bytes{});
+  EXPECT_EQ(e.code, ErrorCode::kTruncated);
+  EXPECT_EQ(e.offset, 0u);
+}
+
+TEST(Header, ShortHeaderIsTruncated) {
+  Bytes m = point_message();
+  for (std::size_t n = 1; n < kiln::wire::kHeaderBytes; ++n) {
+    Error e = decode_error<Point>(std::span(m.data(), n));
+    EXPECT_EQ(e.code, ErrorCode::kTruncated) << n;
+    EXPECT_EQ(e.offset, 0u) << n;
+  }
+}
+
+TEST(Header, BadMagic) {
+  for (std::uint8_t magic : {0x00, 0x4A, 0x6B, 0xFF}) {
+    Bytes m = point_message();
+    m[0] = magic;
+    Error e = decode_error<Point>(m);
+    EXPECT_EQ(e.code, ErrorCode::kBadMagic) << int{magic};
+    EXPECT_EQ(e.offset, 0u);
+  }
+}
+
+TEST(Header, BadVersion) {
+  for (std::uint8_t version : {0, 2, 255}) {
+    Bytes m = point_message();
+    m[1] = version;
+    Error e = decode_error<Point>(m);
+    EXPECT_EQ(e.code, ErrorCode::kBadVersion) << int{version};
+    EXPECT_EQ(e.offset, 1u);
+    EXPECT_NE(e.detail.find(std::to_string(version)), std::string::npos) << e.detail;
+  }
+}
+
+TEST(Header, UnknownFlagBits) {
+  // Reference tracking (bit 1) and compatible mode (bit 2) are reserved; bits 3-7 must be 0.
+  for (std::uint8_t flags : {0x02, 0x03, 0x04, 0x08, 0x10, 0x80, 0xFE}) {
+    Bytes m = point_message();
+    m[2] = flags;
+    Error e = decode_error<Point>(m);
+    EXPECT_EQ(e.code, ErrorCode::kBadFlags) << int{flags};
+    EXPECT_EQ(e.offset, 2u);
+  }
+  // Bit 0 alone is known: it switches the payload to compressed numbers.
+  Bytes m = point_message(true);
+  EXPECT_EQ(m[2], 0x01);
+  EXPECT_EQ(decode_error<Point>(m).code, ErrorCode::kOk);
+}
+
+TEST(Header, ChecksRunInHeaderOrder) {
+  // Magic is checked before version, version before flags, flags before the fingerprint.
+  Bytes m = point_message();
+  m[0] = 0;
+  m[1] = 9;
+  m[2] = 0x80;
+  m[3] ^= 0xFF;
+  EXPECT_EQ(decode_error<Point>(m).code, ErrorCode::kBadMagic);
+  m[0] = kiln::wire::kMagic;
+  EXPECT_EQ(decode_error<Point>(m).code, ErrorCode::kBadVersion);
+  m[1] = kiln::wire::kVersion;
+  EXPECT_EQ(decode_error<Point>(m).code, ErrorCode::kBadFlags);
+  m[2] = 0;
+  EXPECT_EQ(decode_error<Point>(m).code, ErrorCode::kSchemaMismatch);
+}
+
+TEST(Header, SchemaMismatch) {
+  Bytes m = point_message();
+  Error e = decode_error<Line>(m);
+  EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
+  EXPECT_EQ(e.offset, 3u);
+  const std::string message = e.message();
+  const std::string written = hex32(kiln::fingerprint_of<Point>());
+  const std::string expected = hex32(kiln::fingerprint_of<Line>());
+  EXPECT_NE(message.find(written), std::string::npos) << message;
+  EXPECT_NE(message.find(expected), std::string::npos) << message;
+  EXPECT_NE(message.find(std::string(kiln::reflect::type_name<Line>)), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("Line"), std::string::npos) << message;
+  EXPECT_LT(message.find(written), message.find(expected)) << "message's fingerprint first";
+}
+
+TEST(Header, SchemaMismatchBetweenStandardTypes) {
+  Bytes m = kiln::Codec().serialize(std::vector<std::int32_t>{1, 2});
+  Error e = decode_error<std::vector<std::uint32_t>>(m);
+  EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
+  EXPECT_EQ(e.offset, 3u);
+  EXPECT_EQ(decode_error<std::set<std::int32_t>>(m).code, ErrorCode::kSchemaMismatch);
+  // A corrupted fingerprint byte is a mismatch too.
+  m[6] ^= 0x01;
+  EXPECT_EQ(decode_error<std::vector<std::int32_t>>(m).code, ErrorCode::kSchemaMismatch);
+}
+
+TEST(Header, TypeNames) {
+  EXPECT_EQ(kiln::reflect::type_name<int>, "int");
+  EXPECT_NE(std::string(kiln::reflect::type_name<Line>).find("Line"), std::string::npos);
+  EXPECT_EQ(std::string(kiln::reflect::type_name<Line>).find("Point"), std::string::npos);
+}
+
+TEST(Payload, TrailingBytes) {
+  for (std::size_t extra : {1u, 2u, 100u}) {
+    Bytes m = point_message();
+    const std::size_t end = m.size();
+    m.resize(end + extra, 0);
+    Error e = decode_error<Point>(m);
+    EXPECT_EQ(e.code, ErrorCode::kTrailingBytes) << extra;
+    EXPECT_EQ(e.offset, end) << extra;
+    EXPECT_NE(e.detail.find(std::to_string(extra)), std::string::npos) << e.detail;
+  }
+  // Also after a variable-length root.
+  Bytes m = kiln::Codec({.compress_numbers = true}).serialize(std::string("abc"));
+  m.push_back('d');
+  Error e = decode_error<std::string>(m);
+  EXPECT_EQ(e.code, ErrorCode::kTrailingBytes);
+  EXPECT_EQ(e.offset, 11u);
+}
+
+TEST(Payload, TruncatedPayload) {
+  Bytes m = point_message();
+  m.pop_back();
+  Error e = decode_error<Point>(m);
+  EXPECT_EQ(e.code, ErrorCode::kTruncated);
+  EXPECT_EQ(e.offset, 7u);
+  // Header only, no payload.
+  e = decode_error<Point>(std::span(m.data(), kiln::wire::kHeaderBytes));
+  EXPECT_EQ(e.code, ErrorCode::kTruncated);
+  EXPECT_EQ(e.offset, 7u);
+}
+
+TEST(ErrorApi, MessageFormat) {
+  Bytes m = point_message();
+  m[1] = 2;
+  Error e = decode_error<Point>(m);
+  ASSERT_FALSE(e.detail.empty());
+  EXPECT_EQ(e.message(), std::string(kiln::error_code_name(e.code)) + " at byte 1: " + e.detail);
+  EXPECT_EQ(e.message().rfind("unsupported format version at byte 1: ", 0), 0u) << e.message();
+
+  Error manual{ErrorCode::kTruncated, 42, "string length needs 1 bytes, 0 left"};
+  EXPECT_EQ(manual.message(), "truncated input at byte 42: string length needs 1 bytes, 0 left");
+  Error bare{ErrorCode::kDuplicateKey, 9, ""};
+  EXPECT_EQ(bare.message(), "duplicate key at byte 9");
+}
+
+TEST(ErrorApi, EveryCodeHasADistinctName) {
+  std::set<std::string> names;
+  const int last = static_cast<int>(ErrorCode::kTrailingBytes);
+  for (int c = 0; c <= last; ++c) {
+    std::string name = kiln::error_code_name(static_cast<ErrorCode>(c));
+    EXPECT_FALSE(name.empty()) << c;
+    EXPECT_NE(name, "unknown error") << c;
+    EXPECT_TRUE(names.insert(name).second) << "duplicate name " << name;
+  }
+  EXPECT_STREQ(kiln::error_code_name(ErrorCode::kOk), "ok");
+  EXPECT_STREQ(kiln::error_code_name(static_cast<ErrorCode>(last + 1)), "unknown error");
+}
+
+TEST(ErrorApi, ResultAndStatus) {
+  kiln::Codec codec;
+  kiln::Result<Point> good = codec.deserialize<Point>(point_message());
+  ASSERT_TRUE(good.ok());
+  EXPECT_TRUE(static_cast<bool>(good));
+  EXPECT_EQ(good->x, 3);
+  EXPECT_EQ((*good).y, 4);
+
+  kiln::Result<Point> bad = codec.deserialize<Point>(Bytes{0x4B});
+  EXPECT_FALSE(bad.ok());
+  EXPECT_FALSE(static_cast<bool>(bad));
+  EXPECT_EQ(bad.error().code, ErrorCode::kTruncated);
+
+  kiln::Status ok;
+  EXPECT_TRUE(ok.ok());
+  EXPECT_EQ(ok.error().code, ErrorCode::kOk);
+  Point out{};
+  kiln::Status s = codec.deserialize_into(Bytes{}, out);
+  EXPECT_FALSE(s);
+  EXPECT_EQ(s.error().code, ErrorCode::kTruncated);
+}
+
+TEST(ErrorApi, CodecIsReusableAfterAnError) {
+  kiln::Codec codec;
+  Bytes bad = point_message();
+  bad[0] = 0;
+  EXPECT_FALSE(codec.deserialize<Point>(bad).ok());
+  auto r = codec.deserialize<Point>(point_message());
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  EXPECT_EQ(*r, (Point{3, 4}));
+}
+
+}  // namespace

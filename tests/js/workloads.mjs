@@ -1,0 +1,31 @@
+// The workload values of tests/workloads/workloads.hpp, as the JS decoder returns them:
+// int64 as BigInt, float fields rounded to float32, maps as null-prototype objects.
+export const dict = (entries) => Object.assign(Object.create(null), Object.fromEntries(entries));
+
+export function makeStruct() {
+  return {
+    f1: 10, f2: 123456788n, f3: Math.fround(1 / 5), f4: 1 / 7,
+    f5: 11, f6: 123456789n, f7: Math.fround(2 / 5), f8: 2 / 7,
+    f9: 12, f10: 123456788n, f11: Math.fround(3 / 5), f12: 3 / 7,
+  };
+}
+
+export function makeFoo() {
+  const f3 = [];
+  const f4 = [];
+  for (let i = 0; i < 20; i++) {
+    f3.push(`string${i}`);
+    f4.push([`key${i}`, BigInt(i)]);
+  }
+  return { f1: 100, f2: 'abc', f3, f4: dict(f4) };
+}
+
+export function makeRecord() {
+  return { f1: 10, f2: 'abc', f3: ['str1', 'str2'], f4: dict([['k1', 10n], ['k2', 20n]]) };
+}
+
+export const WORKLOADS = [
+  ['Struct', 'struct', makeStruct],
+  ['Foo', 'foo', makeFoo],
+  ['Record', 'record', makeRecord],
+];

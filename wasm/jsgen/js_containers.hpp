@@ -1,0 +1,368 @@
+// JS for sequences, arrays, sets, maps, optional, variant and tuples (see js_types.hpp).
+#pragma once
+
+#include "js_types.hpp"
+
+namespace kiln::jsgen {
+namespace detail {
+
+// Typed-array class for sequences of numbers (not bool), or "" for plain arrays.
+template <class E>
+std::string typed_array_of() {
+  if constexpr (is_number_like<E> && !std::is_same_v<E, bool>) {
+    const char* t = number_js(number_token_of<E>()).typed_array;
+    return t ? t : "";
+  } else {
+    return "";
+  }
+}
+
+template <class E>
+std::string array_ts(Context& c, bool input) {
+  std::string ta = typed_array_of<E>();
+  std::string arr = Js<E>::ts(c, input);
+  arr = (arr.find(' ') != std::string::npos ? "(" + arr + ")" : arr) + "[]";
+  if (ta.empty()) return arr;
+  return input ? ta + " | " + arr : ta;
+}
+
+// Writes n elements of `v` (an array or typed array): bulk copy when the typed array's memory is
+// the wire layout, else one checked element at a time.
+template <class E, int Mode>
+void write_elements(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+  std::string ta = typed_array_of<E>();
+  std::string i = c.temp("i"), e = c.temp("e");
+  std::string loop = ind + "for (let " + i + " = 0; " + i + " < " + v + ".length; " + i + "++) {\n" +
+                     ind + "  const " + e + " = " + v + "[" + i + "];\n";
+  std::string body;
+  Js<E>::template write<Mode>(c, body, e, path + " + '[' + " + i + " + ']'", ind + "  ");
+  loop += body + ind + "}\n";
+  if (!ta.empty() && kiln::detail::bulk_copyable<E, ModeOf<Mode>>) {
+    out += ind + "if (" + v + " instanceof " + ta + ") w.bytes(new Uint8Array(" + v + ".buffer, " +
+           v + ".byteOffset, " + v + ".byteLength));\n" + ind + "else {\n" + loop + ind + "}\n";
+  } else {
+    out += loop;
+  }
+}
+
+template <class E>
+std::string expected_array(std::size_t fixed_length = 0) {
+  std::string ta = typed_array_of<E>();
+  std::string s = ta.empty() ? "an array" : "an array or " + ta;
+  if (fixed_length) s += " of length " + std::to_string(fixed_length);
+  return s;
+}
+
+// Reads n elements into a new array or typed array and returns its name.
+template <class E, int Mode>
+std::string read_elements(Context& c, std::string& out, const std::string& n, const std::string& ind) {
+  std::string ta = typed_array_of<E>();
+  std::string a = c.temp("a");
+  if (!ta.empty() && kiln::detail::bulk_copyable<E, ModeOf<Mode>>) {
+    std::string bytes = n + " * " + std::to_string(sizeof(E));
+    out += ind + "r.need(" + bytes + ", 'sequence elements');\n";
+    out += ind + "const " + a + " = new " + ta + "(" + n + ");\n";
+    out += ind + "new Uint8Array(" + a + ".buffer).set(r.buf.subarray(r.pos, r.pos + " + bytes + "));\n";
+    out += ind + "r.pos += " + bytes + ";\n";
+    return a;
+  }
+  std::string i = c.temp("i");
+  out += ind + "const " + a + " = " + (ta.empty() ? "[]" : "new " + ta + "(" + n + ")") + ";\n";
+  out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
+  std::string body;
+  std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
+  out += body + ind + "  " + a + (ta.empty() ? ".push(" + x + ");\n" : "[" + i + "] = " + x + ";\n");
+  out += ind + "}\n";
+  return a;
+}
+
+// Sort order used by std::set / std::map for keys JS can order: numbers, BigInts, strings
+// (UTF-8 byte order). "" when JS cannot reproduce the C++ order (the iteration order is kept).
+template <class K>
+std::string key_order() {
+  if constexpr (kiln::detail::is_string<K>) return "'string'";
+  else if constexpr (is_number_like<K>) return "'number'";
+  else return "";
+}
+
+}  // namespace detail
+
+// std::vector, std::list, std::deque: JS arrays; sequences of numbers are typed arrays.
+template <class T>
+struct Js<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
+  using E = typename T::value_type;
+  static std::string ts(Context& c, bool input) { return detail::array_ts<E>(c, input); }
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    std::string ta = detail::typed_array_of<E>();
+    std::string cond = "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
+    out += ind + "if (" + cond + ") invalid(" + path + ", '" + detail::expected_array<E>() + "', " + v + ");\n";
+    out += ind + "w.varint(" + v + ".length);\n";
+    detail::write_elements<E, Mode>(c, out, v, path, ind);
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    std::string n = c.temp("n");
+    out += ind + "const " + n + " = r.length(" + std::to_string(Serializer<E>::min_bytes) +
+           ", r.limits.maxCollectionLength, 'sequence length');\n";
+    return detail::read_elements<E, Mode>(c, out, n, ind);
+  }
+};
+
+// std::array<E, N>: like a sequence of exactly N, no length on the wire.
+template <class T>
+struct Js<T, std::enable_if_t<kiln::detail::is_std_array<T>::value>> {
+  using E = typename T::value_type;
+  static constexpr std::size_t N = std::tuple_size_v<T>;
+  static std::string ts(Context& c, bool input) { return detail::array_ts<E>(c, input); }
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    std::string ta = detail::typed_array_of<E>();
+    std::string cond = "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
+    out += ind + "if ((" + cond + ") || " + v + ".length !== " + std::to_string(N) + ") invalid(" +
+           path + ", '" + detail::expected_array<E>(N) + "', " + v + ");\n";
+    detail::write_elements<E, Mode>(c, out, v, path, ind);
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    if constexpr (Serializer<T>::template exact<ModeOf<Mode>>)
+      out += ind + "r.need(" + std::to_string(Serializer<T>::template max_bytes<ModeOf<Mode>>) +
+             ", 'array');\n";
+    return detail::read_elements<E, Mode>(c, out, std::to_string(N), ind);
+  }
+};
+
+// std::set, std::unordered_set: JS Set. Ordered sets of numbers or strings are written in C++
+// order; a repeated element is an error on read.
+template <class T>
+struct Js<T, std::enable_if_t<kiln::detail::is_set<T>>> {
+  using E = typename T::value_type;
+  static constexpr bool kOrdered = kiln::detail::is_instance_v<T, std::set>;
+  static std::string ts(Context& c, bool input) { return "Set<" + Js<E>::ts(c, input) + ">"; }
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    out += ind + "if (!(" + v + " instanceof Set)) invalid(" + path + ", 'a Set', " + v + ");\n";
+    std::string items = c.temp("s");
+    std::string order = kOrdered ? detail::key_order<E>() : "";
+    out += ind + "const " + items + " = " +
+           (order.empty() ? "[..." + v + "]" : "orderedKeys([..." + v + "], " + order + ")") + ";\n";
+    out += ind + "w.varint(" + items + ".length);\n";
+    detail::write_elements<E, Mode>(c, out, items, path, ind);
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    std::string n = c.temp("n"), s = c.temp("s"), i = c.temp("i"), at = c.temp("at");
+    out += ind + "const " + n + " = r.length(" + std::to_string(Serializer<E>::min_bytes) +
+           ", r.limits.maxCollectionLength, 'set length');\n";
+    out += ind + "const " + s + " = new Set();\n";
+    out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
+    out += ind + "  const " + at + " = r.pos;\n";
+    std::string body;
+    std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
+    out += body + ind + "  const size = " + s + ".size;\n";
+    out += ind + "  " + s + ".add(" + x + ");\n";
+    out += ind + "  if (" + s + ".size === size) r.fail('DuplicateKey', 'set element ' + " + i +
+           " + ' repeats an earlier element', " + at + ");\n";
+    out += ind + "}\n";
+    return s;
+  }
+};
+
+// std::map, std::unordered_map. String keys: a null-prototype object (a Map is accepted on
+// input); other keys: a Map. Ordered maps with number or string keys are written in C++ order;
+// a repeated key is an error on read.
+template <class T>
+struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
+  using K = typename T::key_type;
+  using V = typename T::mapped_type;
+  static constexpr bool kOrdered = kiln::detail::is_instance_v<T, std::map>;
+  static constexpr bool kStringKeys = kiln::detail::is_string<K>;
+  static std::string ts(Context& c, bool input) {
+    std::string k = Js<K>::ts(c, input), v = Js<V>::ts(c, input);
+    if (!kStringKeys) return "Map<" + k + ", " + v + ">";
+    // (Not Record<>: a user type may be called Record.)
+    std::string obj = "{ [key: string]: " + v + " }";
+    return input ? obj + " | Map<string, " + v + ">" : obj;
+  }
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    std::string ks = c.temp("ks"), k = c.temp("k"), x = c.temp("x"), i = c.temp("i");
+    std::string order = kOrdered ? detail::key_order<K>() : "";
+    std::string sorted = order.empty() ? "" : "orderedKeys(";
+    std::string sorted_end = order.empty() ? "" : ", " + order + ")";
+    std::string is_map = v + " instanceof Map";
+    if (kStringKeys) {
+      out += ind + "const " + ks + " = " + is_map + " ? " + sorted + "[..." + v + ".keys()]" + sorted_end +
+             " : typeof " + v + " === 'object' && " + v + " !== null && !Array.isArray(" + v + ") ? " +
+             sorted + "Object.keys(" + v + ")" + sorted_end + " : invalid(" + path +
+             ", 'an object or a Map', " + v + ");\n";
+    } else {
+      out += ind + "if (!(" + is_map + ")) invalid(" + path + ", 'a Map', " + v + ");\n";
+      out += ind + "const " + ks + " = " + sorted + "[..." + v + ".keys()]" + sorted_end + ";\n";
+    }
+    out += ind + "w.varint(" + ks + ".length);\n";
+    out += ind + "for (let " + i + " = 0; " + i + " < " + ks + ".length; " + i + "++) {\n";
+    out += ind + "  const " + k + " = " + ks + "[" + i + "];\n";
+    std::string key_path = path + " + '{key ' + " + i + " + '}'";
+    Js<K>::template write<Mode>(c, out, k, key_path, ind + "  ");
+    std::string get = kStringKeys ? "(" + is_map + " ? " + v + ".get(" + k + ") : " + v + "[" + k + "])"
+                                  : v + ".get(" + k + ")";
+    out += ind + "  const " + x + " = " + get + ";\n";
+    Js<V>::template write<Mode>(c, out, x, path + " + '[' + JSON.stringify(String(" + k + ")) + ']'",
+                                ind + "  ");
+    out += ind + "}\n";
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    std::string n = c.temp("n"), m = c.temp("m"), i = c.temp("i"), at = c.temp("at"), k = c.temp("k");
+    constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
+    out += ind + "const " + n + " = r.length(" + std::to_string(kMinEntry) +
+           ", r.limits.maxCollectionLength, 'map length');\n";
+    out += ind + "const " + m + " = " + (kStringKeys ? "Object.create(null)" : "new Map()") + ";\n";
+    out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
+    out += ind + "  const " + at + " = r.pos;\n";
+    std::string body;
+    std::string kx = Js<K>::template read<Mode>(c, body, ind + "  ");
+    out += body + ind + "  const " + k + " = " + kx + ";\n";
+    std::string dup = kStringKeys ? m + "[" + k + "] !== undefined" : m + ".has(" + k + ")";
+    out += ind + "  if (" + dup + ") r.fail('DuplicateKey', 'map key ' + " + i +
+           " + ' repeats an earlier key', " + at + ");\n";
+    std::string vbody;
+    std::string vx = Js<V>::template read<Mode>(c, vbody, ind + "  ");
+    out += vbody;
+    out += ind + "  " + (kStringKeys ? m + "[" + k + "] = " + vx : m + ".set(" + k + ", " + vx + ")") + ";\n";
+    out += ind + "}\n";
+    return m;
+  }
+};
+
+// std::optional<E>: null when empty (undefined is accepted on input).
+template <class E>
+struct Js<std::optional<E>> {
+  static std::string ts(Context& c, bool input) {
+    return Js<E>::ts(c, input) + (input ? " | null | undefined" : " | null");
+  }
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    out += ind + "if (" + v + " === null || " + v + " === undefined) w.u8(0);\n";
+    out += ind + "else {\n" + ind + "  w.u8(1);\n";
+    Js<E>::template write<Mode>(c, out, v, path, ind + "  ");
+    out += ind + "}\n";
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    std::string o = c.temp("o"), tag = c.temp("tag");
+    out += ind + "let " + o + " = null;\n";
+    out += ind + "const " + tag + " = r.u8('optional tag');\n";
+    out += ind + "if (" + tag + " > 1) r.fail('BadOptionalTag', 'optional tag is ' + " + tag +
+           " + ', expected 0 or 1', r.pos - 1);\n";
+    out += ind + "if (" + tag + " === 1) {\n";
+    std::string body;
+    std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
+    out += body + ind + "  " + o + " = " + x + ";\n" + ind + "}\n";
+    return o;
+  }
+};
+
+// std::variant<A...>: { index, value }.
+template <class... A>
+struct Js<std::variant<A...>> {
+  static std::string ts(Context& c, bool input) {
+    std::string s;
+    std::size_t i = 0;
+    ((s += (i ? " | " : "") + std::string("{ index: ") + std::to_string(i) + "; value: " +
+           Js<A>::ts(c, input) + " }",
+      ++i),
+     ...);
+    return s;
+  }
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    out += ind + "if (typeof " + v + " !== 'object' || " + v + " === null) invalid(" + path +
+           ", 'an object { index, value }', " + v + ");\n";
+    out += ind + "switch (" + v + ".index) {\n";
+    std::size_t i = 0;
+    ((out += ind + "  case " + std::to_string(i) + ": {\n" + ind + "    w.varint(" +
+             std::to_string(i) + ");\n",
+      Js<A>::template write<Mode>(c, out, v + ".value", path + " + '.value'", ind + "    "),
+      out += ind + "    break;\n" + ind + "  }\n", ++i),
+     ...);
+    out += ind + "  default:\n" + ind + "    invalid(" + path + " + '.index', 'an alternative index below " +
+           std::to_string(sizeof...(A)) + "', " + v + ".index);\n";
+    out += ind + "}\n";
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    std::string o = c.temp("o"), at = c.temp("at"), idx = c.temp("idx");
+    out += ind + "let " + o + ";\n";
+    out += ind + "const " + at + " = r.pos;\n";
+    out += ind + "const " + idx + " = r.varint32('variant index');\n";
+    out += ind + "switch (" + idx + ") {\n";
+    std::size_t i = 0;
+    ((out += ind + "  case " + std::to_string(i) + ": {\n",
+      [&] {
+        std::string body;
+        std::string x = Js<A>::template read<Mode>(c, body, ind + "    ");
+        out += body + ind + "    " + o + " = { index: " + std::to_string(i) + ", value: " + x + " };\n";
+      }(),
+      out += ind + "    break;\n" + ind + "  }\n", ++i),
+     ...);
+    out += ind + "  default:\n" + ind + "    r.fail('BadVariantIndex', 'variant index ' + " + idx +
+           " + ' but the variant has " + std::to_string(sizeof...(A)) + " alternatives', " + at + ");\n";
+    out += ind + "}\n";
+    return o;
+  }
+};
+
+// std::pair, std::tuple: arrays of fixed length.
+template <class T>
+struct Js<T, std::enable_if_t<kiln::detail::is_tuple_like<T>>> {
+  static constexpr std::size_t N = std::tuple_size_v<T>;
+  template <std::size_t I>
+  using E = std::tuple_element_t<I, T>;
+  static std::string ts(Context& c, bool input) {
+    std::string s = "[";
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((s += (I ? ", " : "") + Js<E<I>>::ts(c, input)), ...);
+    }(std::make_index_sequence<N>{});
+    return s + "]";
+  }
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    out += ind + "if (!Array.isArray(" + v + ") || " + v + ".length !== " + std::to_string(N) +
+           ") invalid(" + path + ", 'an array of length " + std::to_string(N) + "', " + v + ");\n";
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (Js<E<I>>::template write<Mode>(c, out, v + "[" + std::to_string(I) + "]",
+                                      path + " + '[" + std::to_string(I) + "]'", ind),
+       ...);
+    }(std::make_index_sequence<N>{});
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    if constexpr (Serializer<T>::template exact<ModeOf<Mode>>)
+      out += ind + "r.need(" + std::to_string(Serializer<T>::template max_bytes<ModeOf<Mode>>) +
+             ", 'tuple');\n";
+    std::string s = "[";
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (
+          [&] {
+            std::string t = c.temp("t");
+            std::string x = Js<E<I>>::template read<Mode>(c, out, ind);
+            out += ind + "const " + t + " = " + x + ";\n";
+            s += (I ? ", " : "") + t;
+          }(),
+          ...);
+    }(std::make_index_sequence<N>{});
+    return s + "]";
+  }
+};
+
+}  // namespace kiln::jsgen

@@ -1,0 +1,107 @@
+// JS for structs (aggregates and KILN_FIELDS classes): one write and one read function per
+// struct type and mode, emitted once, so nested and recursive structs share them.
+#pragma once
+
+#include <set>
+
+#include "js_containers.hpp"
+
+namespace kiln::jsgen {
+namespace detail {
+
+inline std::string js_identifier(std::string_view cpp_name, const std::map<std::string, std::string>& taken) {
+  std::size_t colon = cpp_name.rfind("::", cpp_name.find('<'));
+  std::string_view base = colon == std::string_view::npos ? cpp_name : cpp_name.substr(colon + 2);
+  std::string id;
+  for (char ch : base) id += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  std::set<std::string> used;
+  for (const auto& [k, v] : taken) used.insert(v);
+  std::string candidate = id;
+  for (int n = 2; used.count(candidate); ++n) candidate = id + "_" + std::to_string(n);
+  return candidate;
+}
+
+}  // namespace detail
+
+template <class T>
+struct Js<T, std::enable_if_t<reflect::Reflectable<T> && !kiln::detail::has_library_serializer<T>>> {
+  static constexpr std::size_t N = reflect::field_count<T>;
+  template <std::size_t I>
+  using F = reflect::field_type<T, I>;
+
+  // Emits the functions (once) and returns the JS identifier of this struct.
+  static std::string ensure(Context& c) {
+    std::string key(reflect::type_name<T>);
+    if (auto it = c.struct_ids.find(key); it != c.struct_ids.end()) return it->second;
+    std::string id = detail::js_identifier(key, c.struct_ids);
+    c.struct_ids[key] = id;  // before emitting fields, so recursive types refer to themselves
+    std::string fns;
+    emit_write<0>(c, fns, id);
+    emit_write<1>(c, fns, id);
+    emit_read<0>(c, fns, id);
+    emit_read<1>(c, fns, id);
+    c.functions += fns;
+    std::string decl_out = "export interface " + id + " {\n", decl_in = "export interface " + id + "Input {\n";
+    for_each([&](auto I) {
+      std::string name(reflect::field_name<T, I>);
+      decl_out += "  " + name + ": " + Js<F<I>>::ts(c, false) + ";\n";
+      decl_in += "  " + name + ": " + Js<F<I>>::ts(c, true) + ";\n";
+    });
+    c.declarations += decl_out + "}\n" + decl_in + "}\n";
+    return id;
+  }
+
+  static std::string ts(Context& c, bool input) { return ensure(c) + (input ? "Input" : ""); }
+
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string&,
+                    const std::string& ind) {
+    out += ind + "w_" + ensure(c) + "_" + std::to_string(Mode) + "(w, " + v + ");\n";
+  }
+  template <int Mode>
+  static std::string read(Context& c, std::string&, const std::string&) {
+    return "r_" + ensure(c) + "_" + std::to_string(Mode) + "(r)";
+  }
+
+ private:
+  template <class Fn>
+  static void for_each(Fn&& fn) {
+    reflect::for_each_index<T>(fn);
+  }
+
+  template <int Mode>
+  static void emit_write(Context& c, std::string& out, const std::string& id) {
+    out += "function w_" + id + "_" + std::to_string(Mode) + "(w, v) {\n";
+    out += "  if (typeof v !== 'object' || v === null) invalid('" + id + "', 'an object', v);\n";
+    for_each([&](auto I) {
+      std::string name(reflect::field_name<T, I>);
+      std::string var = c.temp("f");
+      out += "  const " + var + " = " + js_prop("v", name) + ";\n";
+      Js<F<I>>::template write<Mode>(c, out, var, js_string(id + "." + name), "  ");
+    });
+    out += "}\n\n";
+  }
+
+  template <int Mode>
+  static void emit_read(Context& c, std::string& out, const std::string& id) {
+    using M = ModeOf<Mode>;
+    out += "function r_" + id + "_" + std::to_string(Mode) + "(r) {\n";
+    // Same checks as the C++ reader: one bounds check for fixed-size structs, else a depth guard.
+    if constexpr (Serializer<T>::template exact<M>)
+      out += "  r.need(" + std::to_string(Serializer<T>::template max_bytes<M>) + ", 'struct');\n";
+    else
+      out += "  r.enter('struct');\n";
+    std::string literal = "{ ";
+    for_each([&](auto I) {
+      std::string name(reflect::field_name<T, I>);
+      std::string var = c.temp("f");
+      std::string x = Js<F<I>>::template read<Mode>(c, out, "  ");
+      out += "  const " + var + " = " + x + ";\n";
+      literal += (I ? ", " : "") + js_string(name) + ": " + var;
+    });
+    if constexpr (!Serializer<T>::template exact<M>) out += "  r.leave();\n";
+    out += "  return " + literal + " };\n}\n\n";
+  }
+};
+
+}  // namespace kiln::jsgen

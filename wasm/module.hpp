@@ -1,0 +1,113 @@
+// The raw C exports of a Kiln wasm module for a fixed list of types. JavaScript copies bytes into
+// the module's input buffer and calls one export with (type index, length): no Embind marshalling
+// on the per-message path. KILN_WASM_MODULE(Types...) defines the exports for a module.
+#pragma once
+
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "kiln/kiln.hpp"
+
+namespace kiln::wasm {
+
+// Reused across calls, so a stream of rejected inputs does not grow the heap.
+struct State {
+  std::vector<std::uint8_t> input;
+  std::vector<std::uint8_t> output;
+  Error error;
+};
+inline State& state() {
+  static State s;
+  return s;
+}
+
+// Decodes the input buffer as type I of the list with the C++ decoder; 0 or an ErrorCode.
+template <class... T>
+int validate(int type, std::size_t n, bool validate_utf8) {
+  State& s = state();
+  if (n > s.input.size()) return static_cast<int>(ErrorCode::kTruncated);
+  Options options;
+  options.validate_utf8 = validate_utf8;
+  Codec codec(options);
+  int result = -1;
+  int index = 0;
+  auto try_one = [&]<class U>() {
+    if (index++ != type) return;
+    U value{};
+    Status st = codec.deserialize_into(std::span<const std::uint8_t>(s.input.data(), n), value);
+    s.error = st.ok() ? Error{} : st.error();
+    result = static_cast<int>(s.error.code);
+  };
+  (try_one.template operator()<T>(), ...);
+  return result;
+}
+
+// Decodes the input as type I and encodes the value again in the given number mode into the
+// output buffer; returns its length, or -1 (the error is kept as for validate).
+template <class... T>
+int reencode(int type, std::size_t n, bool compress) {
+  State& s = state();
+  if (n > s.input.size()) return -1;
+  int result = -1;
+  int index = 0;
+  auto try_one = [&]<class U>() {
+    if (index++ != type) return;
+    U value{};
+    Status st = Codec().deserialize_into(std::span<const std::uint8_t>(s.input.data(), n), value);
+    s.error = st.ok() ? Error{} : st.error();
+    if (!st.ok()) return;
+    s.output.clear();
+    Codec({.compress_numbers = compress}).serialize_into(value, s.output);
+    result = static_cast<int>(s.output.size());
+  };
+  (try_one.template operator()<T>(), ...);
+  return result;
+}
+
+// JSON list of the module's types, for the JS side to check against its generated code.
+template <class... T>
+std::string type_table(const std::vector<std::string>& names) {
+  std::string json = "[";
+  std::size_t i = 0;
+  ((json += (i ? "," : "") + std::string("{\"name\":\"") + names[i] + "\",\"fingerprint\":" +
+            std::to_string(fingerprint_of<T>()) + "}",
+    ++i),
+   ...);
+  return json + "]";
+}
+
+}  // namespace kiln::wasm
+
+// Defines the module's exports for the listed types (their JS names as a brace list of strings).
+#define KILN_WASM_MODULE(NAMES, ...)                                                             \
+  extern "C" {                                                                                   \
+  EMSCRIPTEN_KEEPALIVE std::uint8_t* kiln_input(std::size_t n) {                                 \
+    auto& in = ::kiln::wasm::state().input;                                                      \
+    if (in.size() < n) in.resize(n);                                                             \
+    return in.data();                                                                            \
+  }                                                                                              \
+  EMSCRIPTEN_KEEPALIVE int kiln_validate(int type, std::size_t n, int utf8) {                    \
+    return ::kiln::wasm::validate<__VA_ARGS__>(type, n, utf8 != 0);                              \
+  }                                                                                              \
+  EMSCRIPTEN_KEEPALIVE int kiln_reencode(int type, std::size_t n, int compress) {                \
+    return ::kiln::wasm::reencode<__VA_ARGS__>(type, n, compress != 0);                          \
+  }                                                                                              \
+  EMSCRIPTEN_KEEPALIVE const std::uint8_t* kiln_output() {                                       \
+    return ::kiln::wasm::state().output.data();                                                  \
+  }                                                                                              \
+  EMSCRIPTEN_KEEPALIVE std::size_t kiln_error_offset() { return ::kiln::wasm::state().error.offset; } \
+  EMSCRIPTEN_KEEPALIVE const char* kiln_error_detail() {                                         \
+    return ::kiln::wasm::state().error.detail.c_str();                                           \
+  }                                                                                              \
+  EMSCRIPTEN_KEEPALIVE void kiln_release() { ::kiln::wasm::state() = {}; }                       \
+  }                                                                                              \
+  EMSCRIPTEN_BINDINGS(kiln_module) {                                                             \
+    emscripten::function("formatVersion", +[] { return static_cast<int>(::kiln::wire::kVersion); }); \
+    emscripten::function("typeTable",                                                            \
+                         +[] { return ::kiln::wasm::type_table<__VA_ARGS__>(NAMES); });          \
+  }
