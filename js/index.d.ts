@@ -1,5 +1,5 @@
 // Types of the kiln package.
-export { Struct, Foo, Record, StructInput, FooInput, RecordInput } from './generated/workloads';
+export { Struct, Foo, Record, Bulk, StructInput, FooInput, RecordInput } from './generated/workloads';
 export { Codec, KilnError, KilnType, Limits, DEFAULT_LIMITS } from './runtime/index';
 
 export interface KilnCore {

@@ -1,36 +1,26 @@
-// Key order of std::set / std::map, so JS writes ordered containers byte-identically to C++:
-// numbers and BigInts ascending; strings in UTF-8 byte order (= code point order, which differs
-// from JS's UTF-16 order only between surrogates and U+E000..U+FFFF).
+// Key order of std::set / std::map, so JS writes ordered containers as C++ does: numbers and
+// BigInts ascending, strings in JS (UTF-16 code unit) order. For strings this equals C++'s UTF-8
+// byte order except when two keys first differ at a surrogate on one side and a character in
+// U+E000..U+FFFF on the other; such maps are still valid messages, but their bytes differ from
+// what the C++ encoder writes for the same map.
 
-function compareCodePoints(a, b) {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x !== y) {
-      // Surrogates (astral code points) sort after U+E000..U+FFFF in code point order.
-      if (x >= 0xd800 && y >= 0xd800) {
-        x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-        y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-      }
-      return x - y;
+/** Returns keys in C++ order; sorts in place only when they are not already in order. */
+export function orderedKeys(keys) {
+  const n = keys.length;
+  let i = 1;
+  while (i < n && keys[i - 1] < keys[i]) i++;
+  if (i >= n) return keys;
+  if (n > 32) return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // Insertion sort from the first out-of-order key: cheaper than Array.prototype.sort for the
+  // short, nearly sorted key lists maps usually have.
+  for (; i < n; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > k) {
+      keys[j + 1] = keys[j];
+      j--;
     }
-  }
-  return a.length - b.length;
-}
-
-const compareNumbers = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Returns keys in C++ order; `keys` is sorted in place only when it is not already in order.
- * The already-sorted check uses the native `<` (UTF-16 order) for speed, so string keys that are
- * in UTF-16 order but not in code point order (which needs both a surrogate pair and a character
- * in U+E000..U+FFFF at the same position) keep their order: still a valid message, but not
- * byte-identical to C++'s. Any other order is sorted exactly.
- */
-export function orderedKeys(keys, kind) {
-  for (let i = 1; i < keys.length; i++) {
-    if (!(keys[i - 1] < keys[i])) return keys.sort(kind === 'string' ? compareCodePoints : compareNumbers);
+    keys[j + 1] = k;
   }
   return keys;
 }

@@ -95,6 +95,7 @@ export class Reader {
   /** Unsigned varint of at most `bits` (8, 16 or 32) bits, as a number. */
   varint32(what = 'varint', bits = 32) {
     const buf = this.buf;
+    if (this.pos < this.end && buf[this.pos] < 0x80) return buf[this.pos++];
     const max = Math.ceil(bits / 7);
     let p = this.pos;
     let v = 0;
@@ -118,10 +119,11 @@ export class Reader {
     let p = this.pos;
     // Up to 7 bytes (49 bits) fit a double exactly; longer values are assembled as BigInt.
     let lo = 0;
-    for (let i = 0; i < 7; i++) {
+    let scale = 1;
+    for (let i = 0; i < 7; i++, scale *= 128) {
       if (p >= this.end) this.need(i + 1, what);
       const b = buf[p++];
-      lo += (b & 0x7f) * 2 ** (7 * i);
+      lo += (b & 0x7f) * scale;
       if (b < 0x80) {
         this.pos = p;
         return BigInt(lo);
@@ -146,10 +148,11 @@ export class Reader {
     const buf = this.buf;
     let p = this.pos;
     let v = 0;
-    for (let i = 0; i < 7; i++) {
+    let scale = 1;
+    for (let i = 0; i < 7; i++, scale *= 128) {
       if (p >= this.end) this.need(i + 1, what);
       const b = buf[p++];
-      v += (b & 0x7f) * 2 ** (7 * i);
+      v += (b & 0x7f) * scale;
       if (b < 0x80) {
         this.pos = p;
         return v;
@@ -162,8 +165,21 @@ export class Reader {
     return (u >>> 1) ^ -(u & 1);
   }
   zigzag64(what) {
-    const u = this.varint64(what);
-    return (u >> 1n) ^ -(u & 1n);
+    // Up to 7 bytes (49 bits) decode with numbers, one BigInt conversion at the end.
+    const buf = this.buf;
+    let p = this.pos;
+    let u = 0;
+    let scale = 1;
+    for (let i = 0; i < 7 && p < this.end; i++, scale *= 128) {
+      const b = buf[p++];
+      u += (b & 0x7f) * scale;
+      if (b < 0x80) {
+        this.pos = p;
+        return BigInt(u % 2 === 0 ? u / 2 : -(u + 1) / 2);
+      }
+    }
+    const v = this.varint64(what);
+    return (v >> 1n) ^ -(v & 1n);
   }
 
   /** A count or length prefix, checked against the limit and the bytes left before use. */
@@ -187,18 +203,18 @@ export class Reader {
     const buf = this.buf;
     const start = this.pos;
     const end = start + n;
-    // Short ASCII strings: decode in JS, cheaper than a TextDecoder call.
-    if (n < 32) {
-      let s = '';
-      let i = start;
-      for (; i < end; i++) {
-        const c = buf[i];
-        if (c >= 0x80) break;
-        s += String.fromCharCode(c);
-      }
-      if (i === end) {
+    // ASCII strings up to 64 bytes: build in JS, in 12-byte pieces (one fromCharCode call each,
+    // so no per-character intermediate strings); several times cheaper than TextDecoder.
+    if (n <= 64) {
+      let bits = 0;
+      for (let i = start; i < end; i++) bits |= buf[i];
+      if (bits < 0x80) {
         this.pos = end;
-        return s;
+        if (n <= 12) return shortAscii(buf, start, n);
+        let s = shortAscii(buf, start, 12);
+        let p = start + 12;
+        for (; p + 12 <= end; p += 12) s += shortAscii(buf, p, 12);
+        return p < end ? s + shortAscii(buf, p, end - p) : s;
       }
     }
     let s;
@@ -218,6 +234,36 @@ export class Reader {
   }
   leave() {
     this.depth--;
+  }
+}
+
+const fromCharCode = String.fromCharCode;
+
+/** An ASCII string of n <= 12 bytes at b[p]: one fromCharCode call, no intermediate strings. */
+function shortAscii(b, p, n) {
+  switch (n) {
+    case 0: return '';
+    case 1: return fromCharCode(b[p]);
+    case 2: return fromCharCode(b[p], b[p + 1]);
+    case 3: return fromCharCode(b[p], b[p + 1], b[p + 2]);
+    case 4: return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3]);
+    case 5: return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4]);
+    case 6: return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5]);
+    case 7: return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6]);
+    case 8:
+      return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7]);
+    case 9:
+      return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7],
+        b[p + 8]);
+    case 10:
+      return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7],
+        b[p + 8], b[p + 9]);
+    case 11:
+      return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7],
+        b[p + 8], b[p + 9], b[p + 10]);
+    default:
+      return fromCharCode(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7],
+        b[p + 8], b[p + 9], b[p + 10], b[p + 11]);
   }
 }
 

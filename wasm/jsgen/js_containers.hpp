@@ -149,7 +149,7 @@ struct Js<T, std::enable_if_t<kiln::detail::is_set<T>>> {
     std::string items = c.temp("s");
     std::string order = kOrdered ? detail::key_order<E>() : "";
     out += ind + "const " + items + " = " +
-           (order.empty() ? "[..." + v + "]" : "orderedKeys([..." + v + "], " + order + ")") + ";\n";
+           (order.empty() ? "[..." + v + "]" : "orderedKeys([..." + v + "])") + ";\n";
     out += ind + "w.varint(" + items + ".length);\n";
     detail::write_elements<E, Mode>(c, out, items, path, ind);
   }
@@ -191,30 +191,34 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
   template <int Mode>
   static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
                     const std::string& ind) {
-    std::string ks = c.temp("ks"), k = c.temp("k"), x = c.temp("x"), i = c.temp("i");
-    std::string order = kOrdered ? detail::key_order<K>() : "";
-    std::string sorted = order.empty() ? "" : "orderedKeys(";
-    std::string sorted_end = order.empty() ? "" : ", " + order + ")";
-    std::string is_map = v + " instanceof Map";
+    std::string ks = c.temp("ks");
+    bool sorted = kOrdered && !detail::key_order<K>().empty();
+    auto keys = [&](const std::string& list) { return sorted ? "orderedKeys(" + list + ")" : list; };
+    // One loop for a Map and one for a plain object, so neither tests the kind per entry.
+    auto entries = [&](const std::string& get, const std::string& loop_ind) {
+      std::string k = c.temp("k"), x = c.temp("x"), i = c.temp("i");
+      std::string s = loop_ind + "w.varint(" + ks + ".length);\n";
+      s += loop_ind + "for (let " + i + " = 0; " + i + " < " + ks + ".length; " + i + "++) {\n";
+      s += loop_ind + "  const " + k + " = " + ks + "[" + i + "];\n";
+      Js<K>::template write<Mode>(c, s, k, path + " + '{key ' + " + i + " + '}'", loop_ind + "  ");
+      s += loop_ind + "  const " + x + " = " + detail::subst(get, k) + ";\n";
+      Js<V>::template write<Mode>(c, s, x, path + " + '[' + JSON.stringify(String(" + k + ")) + ']'",
+                                  loop_ind + "  ");
+      s += loop_ind + "}\n";
+      return s;
+    };
+    out += ind + "if (" + v + " instanceof Map) {\n";
+    out += ind + "  const " + ks + " = " + keys("[..." + v + ".keys()]") + ";\n";
+    out += entries(v + ".get($)", ind + "  ");
     if (kStringKeys) {
-      out += ind + "const " + ks + " = " + is_map + " ? " + sorted + "[..." + v + ".keys()]" + sorted_end +
-             " : typeof " + v + " === 'object' && " + v + " !== null && !Array.isArray(" + v + ") ? " +
-             sorted + "Object.keys(" + v + ")" + sorted_end + " : invalid(" + path +
-             ", 'an object or a Map', " + v + ");\n";
+      out += ind + "} else if (typeof " + v + " === 'object' && " + v + " !== null && !Array.isArray(" +
+             v + ")) {\n";
+      out += ind + "  const " + ks + " = " + keys("Object.keys(" + v + ")") + ";\n";
+      out += entries(v + "[$]", ind + "  ");
+      out += ind + "} else {\n" + ind + "  invalid(" + path + ", 'an object or a Map', " + v + ");\n";
     } else {
-      out += ind + "if (!(" + is_map + ")) invalid(" + path + ", 'a Map', " + v + ");\n";
-      out += ind + "const " + ks + " = " + sorted + "[..." + v + ".keys()]" + sorted_end + ";\n";
+      out += ind + "} else {\n" + ind + "  invalid(" + path + ", 'a Map', " + v + ");\n";
     }
-    out += ind + "w.varint(" + ks + ".length);\n";
-    out += ind + "for (let " + i + " = 0; " + i + " < " + ks + ".length; " + i + "++) {\n";
-    out += ind + "  const " + k + " = " + ks + "[" + i + "];\n";
-    std::string key_path = path + " + '{key ' + " + i + " + '}'";
-    Js<K>::template write<Mode>(c, out, k, key_path, ind + "  ");
-    std::string get = kStringKeys ? "(" + is_map + " ? " + v + ".get(" + k + ") : " + v + "[" + k + "])"
-                                  : v + ".get(" + k + ")";
-    out += ind + "  const " + x + " = " + get + ";\n";
-    Js<V>::template write<Mode>(c, out, x, path + " + '[' + JSON.stringify(String(" + k + ")) + ']'",
-                                ind + "  ");
     out += ind + "}\n";
   }
   template <int Mode>

@@ -1,0 +1,114 @@
+// JS API benchmark: Kiln's generated codecs against JavaScript serializers on the same objects.
+// Serialize, deserialize and round trip per workload, median of rounds after a warm-up, plus
+// size; each library is also run once in a Node process that forbids code generation from
+// strings, to record whether it works without it.
+//   node bench/js/run.mjs [--quick] [--out rows.json]
+//   node bench/js/run.mjs --check LIBRARY     (used internally for the code-generation probe)
+import { spawnSync, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PEERS } from './peers.mjs';
+import { WORKLOADS } from './workloads.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const outFile = args.includes('--out') ? args[args.indexOf('--out') + 1] : null;
+
+// protobufjs static code, generated from workloads.proto at build time (not at run time).
+function ensureProtobufCode() {
+  const out = `${root}build/bench-js/workloads_pb.cjs`;
+  if (!existsSync(out)) {
+    mkdirSync(`${root}build/bench-js`, { recursive: true });
+    execFileSync(`${root}node_modules/.bin/pbjs`, ['-t', 'static-module', '-w', 'commonjs', '--no-verify',
+      '--no-delimited', '--no-convert', '--no-comments', '-o', out, `${here}workloads.proto`]);
+  }
+  process.env.KILN_BENCH_PB = out;
+}
+
+// Loose equality for checking that each library's round trip kept the data: numbers compared as
+// float32 when they are not integers (some libraries store f3/f7/f11 as float), BigInt and Long
+// as numbers, Map as object.
+function normalize(v) {
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? v : Math.fround(v);
+  if (v && typeof v.toNumber === 'function') return v.toNumber();
+  if (v instanceof Map) return normalize(Object.fromEntries(v));
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) return Array.from(v, normalize);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, normalize(v[k])]));
+  }
+  return v;
+}
+const same = (a, b) => JSON.stringify(normalize(a)) === JSON.stringify(normalize(b));
+
+function setup(library, workload) {
+  const lib = PEERS[library](workload);
+  const sample = WORKLOADS[workload]();
+  const input = lib.prepare ? lib.prepare(sample) : sample;
+  const bytes = lib.ser(input);
+  const back = lib.de(bytes);
+  if (!same(back, sample)) throw new Error(`${library} did not round-trip ${workload}`);
+  const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+  return { lib, input, bytes, size };
+}
+
+if (args[0] === '--check') {
+  ensureProtobufCode();
+  for (const w of Object.keys(WORKLOADS)) setup(args[1], w);
+  console.log('ok');
+  process.exit(0);
+}
+
+function time(fn, iterations) {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) fn();
+  return Number(process.hrtime.bigint() - t0) / iterations;
+}
+
+// Median ns per call: calibrate the iterations to ~roundMs, one warm-up round, then rounds.
+function measure(fn, rounds, roundMs) {
+  let iterations = 1;
+  while (time(fn, iterations) * iterations < roundMs * 1e6 / 4 && iterations < 1e7) iterations *= 2;
+  iterations *= 4;
+  time(fn, iterations);
+  const samples = [];
+  for (let r = 0; r < rounds; r++) samples.push(time(fn, iterations));
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+ensureProtobufCode();
+const rounds = quick ? 3 : 7;
+const roundMs = quick ? 5 : 60;
+const rows = [];
+const libraries = Object.keys(PEERS);
+const codegenFree = {};
+for (const library of libraries) {
+  const probe = spawnSync(process.execPath,
+    ['--disallow-code-generation-from-strings', `${here}run.mjs`, '--check', library], { encoding: 'utf8' });
+  codegenFree[library] = probe.status === 0;
+  console.log(`[js] ${library}: ${codegenFree[library] ? 'works' : 'FAILS'} without code generation`);
+}
+for (const workload of Object.keys(WORKLOADS)) {
+  for (const library of libraries) {
+    let s;
+    try {
+      s = setup(library, workload);
+    } catch (e) {
+      console.log(`[js] ${workload} ${library}: skipped (${e.message.split('\n')[0]})`);
+      continue;
+    }
+    const { lib, input, bytes, size } = s;
+    const ser = measure(() => lib.ser(input), rounds, roundMs);
+    const de = measure(() => lib.de(bytes), rounds, roundMs);
+    const rt = measure(() => lib.de(lib.ser(input)), rounds, roundMs);
+    const kiln = library.startsWith('kiln');
+    rows.push({ target: 'js', library: kiln ? 'kiln' : library,
+      workload, mode: kiln ? library.slice(6, -1) : 'default', ser_ns: +ser.toFixed(1),
+      de_ns: +de.toFixed(1), roundtrip_ns: +rt.toFixed(1), bytes: size, codegen_free: codegenFree[library] });
+    console.log(`[js] ${workload.padEnd(6)} ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B`);
+  }
+}
+if (outFile) writeFileSync(outFile, JSON.stringify(rows, null, 1));
