@@ -52,10 +52,11 @@ class Codec {
   // Decodes a message into `out`. On error `out` may be partly written.
   template <Serializable T>
   Status deserialize_into(std::span<const std::uint8_t> bytes, T& out) const {
+    // constexpr: the fingerprint is computed by the compiler, never per message.
+    constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     io::Reader r(bytes.data(), bytes.size(), options_.limits, options_.validate_utf8);
-    std::uint8_t flags;
-    if (!read_header(r, fingerprint_of<T>(), reflect::type_name<T>, flags))
-      return Status(r.take_error());
+    std::uint8_t flags = 0;
+    if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) return Status(r.take_error());
     bool ok = (flags & wire::kFlagCompressNumbers)
                   ? Serializer<T>::template read<CompressedMode>(r, out)
                   : Serializer<T>::template read<FixedMode>(r, out);

@@ -66,6 +66,10 @@ class Reader {
   template <class U>
   bool read_varint(U& out, const char* what = "varint") {
     constexpr std::size_t kMax = max_varint_bytes<U>();
+    if (cur_ != end_ && *cur_ < 0x80) [[likely]] {  // one byte: most lengths and small numbers
+      out = static_cast<U>(*cur_++);
+      return true;
+    }
     const std::uint8_t* p = cur_;
     std::uint64_t v = 0;
     for (std::size_t i = 0; i < kMax; ++i) {

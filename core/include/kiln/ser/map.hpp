@@ -38,20 +38,67 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     std::size_t n = 0;
     if (!r.read_length(n, kMinEntry, r.limits().max_collection_length, "map length")) return false;
-    v.clear();
-    if constexpr (detail::is_instance_v<T, std::unordered_map>) v.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
+    // Decoding into a reused map allocates nothing once it has grown: while the message repeats
+    // the map's keys in order, only values are assigned; after the first difference, the old
+    // entries' nodes are reused for the new ones.
+    auto it = v.begin();
+    K key{};
+    std::size_t i = 0;
+    for (; i < n && it != v.end(); ++i, ++it) {
       std::size_t at = r.offset();
-      K key{};
       if (!Serializer<K>::template read<M>(r, key)) return false;
-      std::size_t before = v.size();
-      auto it = v.emplace_hint(v.end(), std::move(key), V{});
-      if (v.size() == before) [[unlikely]]
-        return r.fail_at(at, ErrorCode::kDuplicateKey,
-                         "map key " + std::to_string(i) + " repeats an earlier key");
+      if (!(key == it->first)) return read_rest<M>(r, v, n, i, at, it, &key);
       if (!Serializer<V>::template read<M>(r, it->second)) return false;
     }
+    if (it != v.end()) {
+      v.erase(it, v.end());
+      return true;
+    }
+    return read_rest<M>(r, v, n, i, r.offset(), v.end(), nullptr);
+  }
+
+ private:
+  // Reads entries i..n-1. `first_key`, when not null, is entry i's key, already read at `at`;
+  // entries from `from` on are replaced (their nodes reused).
+  template <class M>
+  static bool read_rest(io::Reader& r, T& v, std::size_t n, std::size_t i, std::size_t at,
+                        typename T::iterator from, K* first_key) {
+    T spare;
+    while (from != v.end()) spare.insert(spare.end(), v.extract(from++));
+    if constexpr (detail::is_instance_v<T, std::unordered_map>) v.reserve(n);
+    for (; i < n; ++i) {
+      if (!first_key) at = r.offset();
+      auto node = spare.empty() ? typename T::node_type{} : spare.extract(spare.begin());
+      if (node.empty()) {
+        K key{};
+        if (first_key)
+          key = std::move(*first_key);
+        else if (!Serializer<K>::template read<M>(r, key))
+          return false;
+        first_key = nullptr;
+        std::size_t before = v.size();
+        auto it = v.emplace_hint(v.end(), std::move(key), V{});
+        if (v.size() == before) [[unlikely]]
+          return duplicate(r, at, i);
+        if (!Serializer<V>::template read<M>(r, it->second)) return false;
+      } else {
+        if (first_key)
+          node.key() = std::move(*first_key);
+        else if (!Serializer<K>::template read<M>(r, node.key()))
+          return false;
+        first_key = nullptr;
+        auto it = v.insert(v.end(), std::move(node));
+        if (node) [[unlikely]]  // not inserted: the key was there already
+          return duplicate(r, at, i);
+        if (!Serializer<V>::template read<M>(r, it->second)) return false;
+      }
+    }
     return true;
+  }
+
+  [[gnu::cold]] static bool duplicate(io::Reader& r, std::size_t at, std::size_t i) {
+    return r.fail_at(at, ErrorCode::kDuplicateKey,
+                     "map key " + std::to_string(i) + " repeats an earlier key");
   }
 };
 

@@ -68,7 +68,10 @@ struct Serializer<T, std::enable_if_t<detail::is_sequence<T>>> {
   static bool read(io::Reader& r, T& v) {
     std::size_t n = 0;
     if (!detail::read_count<E>(r, n, "sequence length")) return false;
-    v.clear();
+    // Vectors are resized, not cleared: elements decoded into a reused vector keep their
+    // capacity (a string's buffer, a nested vector's storage), so steady-state decoding of the
+    // same shape allocates nothing.
+    if constexpr (!detail::is_instance_v<T, std::vector>) v.clear();
     if constexpr (detail::is_instance_v<T, std::vector> && detail::bulk_copyable<E, M>) {
       if (!r.need(n * sizeof(E), "sequence elements")) return false;
       v.resize(n);
@@ -76,6 +79,7 @@ struct Serializer<T, std::enable_if_t<detail::is_sequence<T>>> {
       r.advance_to(r.cursor() + n * sizeof(E));
       return true;
     } else if constexpr (std::is_same_v<T, std::vector<bool>>) {
+      v.clear();
       v.reserve(n);
       for (std::size_t i = 0; i < n; ++i) {
         bool b = false;
