@@ -1,11 +1,52 @@
 #!/usr/bin/env bash
-# `npm run bench`: installs what is missing, builds both targets, and runs the main job.
+# `npm run bench [-- --quick]`: installs what is missing, builds both targets and the benchmark
+# binaries, runs every benchmark with progress lines, and writes the report.
+#   full run:  bench/results/{REPORT.md,latest.json,roundtrip.svg,size.svg} (+ the raw rows)
+#   --quick:   a short smoke run into build/bench-quick/ (the committed results are left alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "=== setup"; scripts/setup.sh bench
-echo "=== build"; scripts/build.sh native wasm
-mkdir -p bench/results
-echo "=== sizes: round trip of every workload, native and wasm"
+quick=""
+for a in "$@"; do [ "$a" = "--quick" ] && quick="--quick"; done
+out=bench/results
+[ -n "$quick" ] && out=build/bench-quick
+mkdir -p "$out"
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+t0=$(date +%s)
+stage() { echo; echo "=== [$(( $(date +%s) - t0 ))s] $1"; }
+
+stage "setup"
+scripts/setup.sh bench
+
+stage "build: native and wasm, benchmark binaries"
+scripts/build.sh native wasm
+cmake --build build/native --target kiln_bench kiln_loop_bench
+cmake --build build/wasm --target kiln_loop_bench
+
+stage "sizes: every workload round-trips on both targets with the same bytes"
 build/native/bench/kiln_sizes > build/sizes-native.jsonl
 node build/wasm/bench/kiln_sizes.js > build/sizes-wasm.jsonl
 node bench/sizes_table.mjs build/sizes-native.jsonl build/sizes-wasm.jsonl
+
+stage "native: Google Benchmark, Kiln and C++ peers in one binary"
+build/native/bench/native/kiln_bench $quick --benchmark_out="$out/gbench-native.json" \
+  --benchmark_out_format=json
+node bench/native/gbench_to_rows.mjs "$out/gbench-native.json" "$out/rows-gbench-native.jsonl"
+
+stage "native: steady-clock loop (for the wasm/native ratio)"
+build/native/bench/loop/kiln_loop_bench $quick --out "$out/rows-loop-native.jsonl"
+
+stage "wasm: the same loop compiled with em++, under node"
+node build/wasm/bench/loop/kiln_loop_bench.js $quick --out "$out/rows-loop-wasm.jsonl"
+
+stage "JDK serialization baseline"
+rm -f "$out/rows-jdk.jsonl"
+bench/jdk/run.sh $quick --out "$out/rows-jdk.jsonl"
+
+stage "JS API: Kiln vs JavaScript serializers"
+node bench/js/run.mjs $quick --out "$out/rows-js.json"
+
+stage "report"
+KILN_BENCH_QUICK=$([ -n "$quick" ] && echo 1 || echo 0) node bench/report.mjs "$out" \
+  "$out/rows-gbench-native.jsonl" "$out/rows-loop-native.jsonl" "$out/rows-loop-wasm.jsonl" \
+  "$out/rows-jdk.jsonl" "$out/rows-js.json"
+stage "done: $out/REPORT.md"

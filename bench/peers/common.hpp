@@ -1,0 +1,102 @@
+// What every benchmark adapter shares: workload tags, the byte view type, and stream buffers over
+// reused memory for the libraries that speak std::streambuf (Boost, cereal).
+//
+// An adapter ("peer") is a class with
+//   static constexpr const char* kLibrary, kMode;
+//   static Value make(Tag<W>);                 one overload per workload it can represent
+//   Bytes serialize(const Value&);             into a buffer the adapter reuses
+//   bool deserialize(Bytes, Value&);           into an object the caller reuses
+// and optionally `static bool equal(const Value&, const Value&)` when == does not fit.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <streambuf>
+#include <string_view>
+#include <vector>
+
+namespace kiln_bench {
+
+enum class Workload { kStruct, kFoo, kRecord, kTestClass, kBulk };
+
+template <Workload W>
+struct Tag {
+  static constexpr Workload kWorkload = W;
+};
+
+constexpr const char* workload_name(Workload w) {
+  switch (w) {
+    case Workload::kStruct:
+      return "Struct";
+    case Workload::kFoo:
+      return "Foo";
+    case Workload::kRecord:
+      return "Record";
+    case Workload::kTestClass:
+      return "TestClass";
+    case Workload::kBulk:
+      return "Bulk";
+  }
+  return "?";
+}
+
+using Bytes = std::span<const std::uint8_t>;
+
+// The value a peer produces for workload W (only valid when the peer supports W).
+template <class P, Workload W>
+using ValueOf = decltype(P::make(Tag<W>{}));
+
+template <class P, Workload W>
+concept Supports = requires {
+  P::make(Tag<W>{});
+};
+
+template <class P, class V>
+bool peer_equal(const V& a, const V& b) {
+  if constexpr (requires { P::equal(a, b); })
+    return P::equal(a, b);
+  else
+    return a == b;
+}
+
+// Appends to a reused vector: what a speed-minded user plugs under std::ostream instead of a
+// std::stringstream, which copies its contents out on str().
+class VectorOutBuf : public std::streambuf {
+ public:
+  explicit VectorOutBuf(std::vector<std::uint8_t>& out) : out_(out) {}
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    auto* p = reinterpret_cast<const std::uint8_t*>(s);
+    out_.insert(out_.end(), p, p + n);
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) out_.push_back(static_cast<std::uint8_t>(c));
+    return traits_type::not_eof(c);
+  }
+
+ private:
+  std::vector<std::uint8_t>& out_;
+};
+
+// Reads from a byte span without copying it.
+class SpanInBuf : public std::streambuf {
+ public:
+  void reset(Bytes in) {
+    char* p = const_cast<char*>(reinterpret_cast<const char*>(in.data()));
+    setg(p, p, p + in.size());
+  }
+
+ protected:
+  std::streamsize xsgetn(char* s, std::streamsize n) override {
+    std::streamsize left = egptr() - gptr();
+    if (n > left) n = left;
+    std::memcpy(s, gptr(), static_cast<std::size_t>(n));
+    gbump(static_cast<int>(n));
+    return n;
+  }
+};
+
+}  // namespace kiln_bench

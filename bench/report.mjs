@@ -1,0 +1,208 @@
+// Builds the benchmark report from the row files the runners wrote:
+//   bench/results/latest.json   {"machine": {...}, "results": [rows]}
+//   bench/results/REPORT.md     tables per target in the reference's style, targets checked
+//   bench/results/roundtrip.svg, bench/results/size.svg   charts
+//   usage: node bench/report.mjs OUT_DIR ROWS_FILE...   (rows: JSON array or one object per line)
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+
+const [outDir, ...files] = process.argv.slice(2);
+const quick = process.env.KILN_BENCH_QUICK === '1';
+
+function loadRows(file) {
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8').trim();
+  if (!text) return [];
+  return text.startsWith('[') ? JSON.parse(text) : text.split('\n').map((l) => JSON.parse(l));
+}
+const rows = files.flatMap(loadRows);
+const version = (cmd, args) => {
+  try {
+    // java -version prints to stderr.
+    const r = execFileSync('sh', ['-c', `${cmd} ${args.join(' ')} 2>&1`], { encoding: 'utf8' });
+    return r.split('\n')[0];
+  } catch {
+    return 'not found';
+  }
+};
+const machine = {
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  cores: os.cpus().length,
+  memory_gib: Math.round(os.totalmem() / 2 ** 30),
+  os: `${os.type()} ${os.release()}`,
+  node: process.version,
+  gxx: version('g++', ['--version']),
+  emcc: version('em++', ['--version']),
+  java: version('java', ['-version']),
+  date: new Date().toISOString(),
+  quick,
+};
+writeFileSync(`${outDir}/latest.json`, JSON.stringify({ machine, results: rows }, null, 1) + '\n');
+
+const WORKLOADS = ['Struct', 'Foo', 'Record', 'TestClass', 'Bulk'];
+const fmtNs = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} us` : `${ns.toFixed(1)} ns`);
+const ratio = (x) => (x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(2));
+const label = (r) => (r.mode && r.mode !== 'default' ? `${r.library} (${r.mode})` : r.library);
+
+function targetRows(target, harness) {
+  return rows.filter((r) => r.target === target && (!harness || r.harness === harness || !r.harness));
+}
+
+function table(list) {
+  const out = ['| workload | library | serialize | deserialize | round trip | bytes | no codegen |',
+    '|---|---|---:|---:|---:|---:|:---:|'];
+  for (const w of WORKLOADS) {
+    for (const r of list.filter((x) => x.workload === w).sort((a, b) => a.roundtrip_ns - b.roundtrip_ns)) {
+      out.push(`| ${w} | ${label(r)} | ${fmtNs(r.ser_ns)} | ${fmtNs(r.de_ns)} | ${fmtNs(r.roundtrip_ns)} | ${r.bytes} | ${r.codegen_free ? 'yes' : 'no'} |`);
+    }
+  }
+  return out.join('\n');
+}
+
+// "Kiln is N x the speed and M x the size of X": speed = X's round trip / Kiln's; size = Kiln's
+// bytes / X's, for Kiln's faster mode and its smaller mode.
+function headline(list, extraPeers = []) {
+  const out = [];
+  for (const w of WORKLOADS) {
+    const kiln = list.filter((r) => r.workload === w && r.library === 'kiln');
+    if (!kiln.length) continue;
+    const fast = kiln.reduce((a, b) => (a.roundtrip_ns <= b.roundtrip_ns ? a : b));
+    const small = kiln.reduce((a, b) => (a.bytes <= b.bytes ? a : b));
+    const peers = [...list, ...extraPeers].filter((r) => r.workload === w && r.library !== 'kiln');
+    for (const p of peers.sort((a, b) => a.roundtrip_ns - b.roundtrip_ns)) {
+      out.push(`- ${w}: Kiln is **${ratio(p.roundtrip_ns / fast.roundtrip_ns)}x** the speed (${fast.mode}) and ` +
+        `**${ratio(small.bytes / p.bytes)}x** the size (${small.mode}) of ${label(p)}`);
+    }
+  }
+  return out.join('\n');
+}
+
+const native = targetRows('native', 'gbench');
+const nativeLoop = rows.filter((r) => r.target === 'native' && r.harness === 'loop');
+const wasm = targetRows('wasm');
+const js = targetRows('js');
+const jdk = rows.filter((r) => r.library === 'jdk');
+
+// Checks of the issue's targets, each with the numbers it used.
+const checks = [];
+const find = (list, w, lib, mode) => list.find((r) => r.workload === w && r.library === lib && (!mode || r.mode === mode));
+const kilnBest = (list, w) => list.filter((r) => r.workload === w && r.library === 'kiln')
+  .reduce((a, b) => (!a || b.roundtrip_ns < a.roundtrip_ns ? b : a), null);
+function check(name, ok, detail) {
+  checks.push(`| ${ok === null ? 'n/a' : ok ? 'met' : '**not met**'} | ${name} | ${detail} |`);
+}
+{
+  const k = kilnBest(native, 'Struct');
+  const floor = find(native, 'Struct', 'memcpy');
+  if (k && floor) check('native Struct round trip within 4x of memcpy', k.roundtrip_ns <= 4 * floor.roundtrip_ns,
+    `${fmtNs(k.roundtrip_ns)} vs ${fmtNs(floor.roundtrip_ns)} (${ratio(k.roundtrip_ns / floor.roundtrip_ns)}x)`);
+  for (const w of ['Struct', 'Foo', 'Record', 'TestClass']) {
+    const kk = kilnBest(native, w);
+    const peers = native.filter((r) => r.workload === w && r.library !== 'kiln' && r.library !== 'memcpy');
+    if (!kk || !peers.length) {
+      check(`native ${w} faster than every peer`, null, kk ? 'no peer rows' : 'no Kiln row (see notes)');
+      continue;
+    }
+    const best = peers.reduce((a, b) => (b.roundtrip_ns < a.roundtrip_ns ? b : a));
+    check(`native ${w} faster than every peer`, kk.roundtrip_ns < best.roundtrip_ns,
+      `Kiln ${fmtNs(kk.roundtrip_ns)}, fastest peer ${label(best)} ${fmtNs(best.roundtrip_ns)}`);
+  }
+  for (const [w, goal] of [['Struct', 100], ['Foo', 25]]) {
+    const kk = kilnBest(native, w);
+    const j = find(jdk, w, 'jdk');
+    if (kk && j) check(`native ${w} >= ${goal}x JDK serialization speed`, j.roundtrip_ns / kk.roundtrip_ns >= goal,
+      `${ratio(j.roundtrip_ns / kk.roundtrip_ns)}x (JDK ${fmtNs(j.roundtrip_ns)})`);
+    else check(`native ${w} >= ${goal}x JDK serialization speed`, null, 'no JDK rows (no javac)');
+  }
+  for (const [w, goal, mode] of [['Struct', 0.32, 'compressed'], ['Foo', 0.45, null], ['TestClass', 0.5, null]]) {
+    const ks = native.filter((r) => r.workload === w && r.library === 'kiln' && (!mode || r.mode === mode));
+    const j = find(jdk, w, 'jdk');
+    if (!ks.length || !j) {
+      check(`${w} size <= ${goal}x JDK`, null, !ks.length ? 'no Kiln row' : 'no JDK row');
+      continue;
+    }
+    const b = Math.min(...ks.map((r) => r.bytes));
+    check(`${w} size <= ${goal}x JDK`, b <= goal * j.bytes, `${b} B vs ${j.bytes} B (${ratio(b / j.bytes)}x)`);
+  }
+  for (const w of WORKLOADS) {
+    const n = nativeLoop.filter((r) => r.workload === w && r.library === 'kiln');
+    const m = wasm.filter((r) => r.workload === w && r.library === 'kiln');
+    if (!n.length || !m.length) continue;
+    const worst = Math.max(...m.map((x) => x.roundtrip_ns / (n.find((y) => y.mode === x.mode)?.roundtrip_ns ?? Infinity)));
+    check(`wasm/native time ratio <= 1.5x, ${w}`, worst <= 1.5, `${ratio(worst)}x (worst mode, same loop harness)`);
+  }
+  for (const w of ['Struct', 'Foo']) {
+    const kk = kilnBest(js, w);
+    const peers = js.filter((r) => r.workload === w && r.library !== 'kiln');
+    if (!kk || !peers.length) continue;
+    const free = peers.filter((r) => r.codegen_free);
+    const bestFree = free.reduce((a, b) => (b.roundtrip_ns < a.roundtrip_ns ? b : a), free[0]);
+    const best = peers.reduce((a, b) => (b.roundtrip_ns < a.roundtrip_ns ? b : a));
+    if (bestFree) check(`JS ${w} round trip faster than every codegen-free peer`, kk.roundtrip_ns < bestFree.roundtrip_ns,
+      `Kiln ${fmtNs(kk.roundtrip_ns)}, fastest codegen-free ${label(bestFree)} ${fmtNs(bestFree.roundtrip_ns)}`);
+    check(`JS ${w} within 1.5x of the fastest peer`, kk.roundtrip_ns <= 1.5 * best.roundtrip_ns,
+      `Kiln ${fmtNs(kk.roundtrip_ns)}, fastest ${label(best)} ${fmtNs(best.roundtrip_ns)}`);
+  }
+}
+
+// Charts: round-trip time (log scale) and size per workload, one panel per target.
+function chart(metric, title, unit, log) {
+  const panels = [['native', native], ['wasm', wasm], ['js', js]].filter(([, l]) => l.length);
+  const libs = [...new Set(rows.filter((r) => r.target !== 'jvm').map(label))].sort((a, b) =>
+    (b.startsWith('kiln') - a.startsWith('kiln')) || a.localeCompare(b));
+  const palette = ['#d9480f', '#f08c00', '#1971c2', '#2f9e44', '#7048e8', '#c2255c', '#0c8599', '#5c940d',
+    '#495057', '#e67700', '#364fc7', '#a61e4d', '#087f5b', '#862e9c', '#868e96'];
+  const color = Object.fromEntries(libs.map((l, i) => [l, palette[i % palette.length]]));
+  const W = 980, panelH = 220, top = 40, left = 70, barArea = W - left - 200;
+  const H = top + panels.length * (panelH + 40) + 20;
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">\n`;
+  svg += `<rect width="${W}" height="${H}" fill="white"/><text x="${W / 2}" y="22" text-anchor="middle" font-size="15">${title}</text>\n`;
+  panels.forEach(([name, list], pi) => {
+    const y0 = top + pi * (panelH + 40);
+    const ws = WORKLOADS.filter((w) => list.some((r) => r.workload === w));
+    const vals = list.map((r) => r[metric]).filter((v) => v > 0);
+    const max = Math.max(...vals), min = Math.min(...vals);
+    const scale = (v) => (log ? (Math.log10(v) - Math.log10(min / 2)) / (Math.log10(max * 1.2) - Math.log10(min / 2)) : v / (max * 1.1));
+    svg += `<text x="8" y="${y0 + 14}" font-size="13" font-weight="bold">${name}</text>\n`;
+    svg += `<line x1="${left}" y1="${y0 + panelH}" x2="${left + barArea}" y2="${y0 + panelH}" stroke="#999"/>\n`;
+    const groupW = barArea / ws.length;
+    ws.forEach((w, wi) => {
+      const group = list.filter((r) => r.workload === w).sort((a, b) => libs.indexOf(label(a)) - libs.indexOf(label(b)));
+      const bw = Math.max(2, (groupW - 10) / group.length);
+      group.forEach((r, i) => {
+        const h = Math.max(1, scale(r[metric]) * (panelH - 20));
+        const x = left + wi * groupW + 5 + i * bw;
+        svg += `<rect x="${x.toFixed(1)}" y="${(y0 + panelH - h).toFixed(1)}" width="${(bw - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${color[label(r)]}"><title>${label(r)} ${w}: ${metric === 'bytes' ? r.bytes + ' B' : fmtNs(r[metric])}</title></rect>\n`;
+      });
+      svg += `<text x="${left + wi * groupW + groupW / 2}" y="${y0 + panelH + 14}" text-anchor="middle">${w}</text>\n`;
+    });
+    svg += `<text x="${left - 6}" y="${y0 + 12}" text-anchor="end" fill="#666">${log ? 'log ' : ''}${unit}</text>\n`;
+  });
+  libs.forEach((l, i) => {
+    svg += `<rect x="${W - 190}" y="${top + i * 16}" width="10" height="10" fill="${color[l]}"/><text x="${W - 175}" y="${top + i * 16 + 9}">${l}</text>\n`;
+  });
+  return svg + '</svg>\n';
+}
+writeFileSync(`${outDir}/roundtrip.svg`, chart('roundtrip_ns', 'Round trip time per workload (lower is better, log scale)', 'time', true));
+writeFileSync(`${outDir}/size.svg`, chart('bytes', 'Serialized size per workload (lower is better, log scale)', 'bytes', true));
+
+const md = [];
+md.push('# Kiln benchmark report', '');
+md.push(`Produced by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${machine.date.slice(0, 10)}.` +
+  (quick ? ' **Quick run: few repetitions, numbers are only a smoke test.**' : ''), '');
+md.push('Machine: ' + `${machine.cpu}, ${machine.cores} cores, ${machine.memory_gib} GiB, ${machine.os}; ` +
+  `${machine.gxx}; ${machine.emcc}; Node ${machine.node}; ${machine.java}.`, '');
+md.push('Times are medians of repetitions; each target was measured in one run with its peers, so compare ' +
+  'ratios within a table rather than absolute times (a shared 2-core machine is noisy). Round trip is ' +
+  '`x = deserialize(serialize(x))`, as in the reference benchmark. Sizes in bytes.', '');
+md.push('![round trip](roundtrip.svg)', '', '![size](size.svg)', '');
+md.push('## Targets', '', '| status | target | measured |', '|---|---|---|', ...checks, '');
+md.push('## Native (Google Benchmark, one binary, g++ -O3)', '', headline(native, jdk), '', table([...native, ...jdk]), '');
+md.push('## wasm (em++ -O3 under Node, steady-clock loop) and the same loop natively', '',
+  table(wasm), '', '### Same loop, native', '', table(nativeLoop), '');
+md.push('## JavaScript API (Node)', '', headline(js), '', table(js), '');
+md.push('"no codegen": the library ran its round trips in a Node process started with ' +
+  '`--disallow-code-generation-from-strings` (the same restriction as a page without `unsafe-eval`).', '');
+writeFileSync(`${outDir}/REPORT.md`, md.join('\n') + '\n');
+console.log(`[report] ${rows.length} rows -> ${outDir}/REPORT.md, latest.json, roundtrip.svg, size.svg`);
