@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, builds every target once, then runs every suite:
-# ctest (g++, clang++, ASan+UBSan), the core suite compiled to wasm under node, and node --test.
+# ctest (g++, clang++, ASan+UBSan, TSan thread suite), the core suite compiled to wasm under
+# node, node --test (Node and headless Chromium), and a quick benchmark run as a smoke test.
 # Prints a line per stage and a closing count.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,8 +13,8 @@ stage "setup"
 scripts/setup.sh test || exit 1
 mkdir -p "$logs"
 
-stage "build: native (g++), clang++, asan, wasm"
-scripts/build.sh native clang asan wasm || { echo "build failed"; exit 1; }
+stage "build: native (g++), clang++, asan, tsan, wasm"
+scripts/build.sh native clang asan tsan wasm || { echo "build failed"; exit 1; }
 
 passed=0; failed=0; summary=()
 record() {  # name pass fail
@@ -32,6 +33,7 @@ run_ctest() {  # name dir
 run_ctest native build/native
 run_ctest clang build/clang
 run_ctest asan build/asan
+run_ctest tsan build/tsan
 
 stage "wasm: core suite under node"
 node build/wasm/tests/kiln_core_tests.js 2>&1 | tee "$logs/wasm.log" | grep -E "^\[  (PASSED|FAILED) |tests ran"
@@ -45,6 +47,15 @@ node --test tests/js/ 2>&1 | tee "$logs/js.log" | grep -E "^# (tests|pass|fail)|
 jp=$(grep -oE "^# pass [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 0)
 jf=$(grep -oE "^# fail [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 1)
 record js "$jp" "$jf"
+
+stage "bench smoke: npm run bench -- --quick (no timing assertions)"
+if bash scripts/bench.sh --quick > "$logs/bench-quick.log" 2>&1; then
+  grep -E "^=== |\[report\]" "$logs/bench-quick.log"
+  record bench-smoke 1 0
+else
+  tail -30 "$logs/bench-quick.log"
+  record bench-smoke 0 1
+fi
 
 stage "summary ($(( $(date +%s) - t0 ))s)"
 printf '  %s\n' "${summary[@]}"

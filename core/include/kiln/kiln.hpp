@@ -12,3 +12,4 @@
 #include "kiln/ser/struct.hpp"
 #include "kiln/ser/tuple.hpp"
 #include "kiln/ser/variant.hpp"
+#include "kiln/thread_safe.hpp"
