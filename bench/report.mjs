@@ -151,10 +151,12 @@ function chart(metric, title, unit, log) {
   const panels = [['native', native], ['wasm', wasm], ['js', js]].filter(([, l]) => l.length);
   const libs = [...new Set(rows.filter((r) => r.target !== 'jvm').map(label))].sort((a, b) =>
     (b.startsWith('kiln') - a.startsWith('kiln')) || a.localeCompare(b));
-  const palette = ['#d9480f', '#f08c00', '#1971c2', '#2f9e44', '#7048e8', '#c2255c', '#0c8599', '#5c940d',
-    '#495057', '#e67700', '#364fc7', '#a61e4d', '#087f5b', '#862e9c', '#868e96'];
+  // Kiln in strong reds; peers in distinct cool and neutral colours.
+  const palette = ['#c92a2a', '#ff8787', '#1971c2', '#2f9e44', '#7048e8', '#e8590c', '#0c8599', '#5c940d',
+    '#495057', '#f59f00', '#364fc7', '#a61e4d', '#087f5b', '#862e9c', '#868e96', '#74c0fc', '#94d82d',
+    '#212529', '#e599f7', '#ffd43b'];
   const color = Object.fromEntries(libs.map((l, i) => [l, palette[i % palette.length]]));
-  const W = 980, panelH = 220, top = 40, left = 70, barArea = W - left - 200;
+  const W = 980, panelH = 200, top = 40, left = 70, barArea = W - left - 200;
   const H = top + panels.length * (panelH + 40) + 20;
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">\n`;
   svg += `<rect width="${W}" height="${H}" fill="white"/><text x="${W / 2}" y="22" text-anchor="middle" font-size="15">${title}</text>\n`;
@@ -177,7 +179,7 @@ function chart(metric, title, unit, log) {
       });
       svg += `<text x="${left + wi * groupW + groupW / 2}" y="${y0 + panelH + 14}" text-anchor="middle">${w}</text>\n`;
     });
-    svg += `<text x="${left - 6}" y="${y0 + 12}" text-anchor="end" fill="#666">${log ? 'log ' : ''}${unit}</text>\n`;
+    svg += `<text x="8" y="${y0 + 30}" fill="#666">${log ? 'log ' : ''}${unit}</text>\n`;
   });
   libs.forEach((l, i) => {
     svg += `<rect x="${W - 190}" y="${top + i * 16}" width="10" height="10" fill="${color[l]}"/><text x="${W - 175}" y="${top + i * 16 + 9}">${l}</text>\n`;
