@@ -14,9 +14,9 @@
 #include "common.hpp"
 #include "types.hpp"
 
-namespace kiln_bench {
-
-// Non-member serialize functions, found by argument-dependent lookup from cereal's archives.
+// Non-member serialize functions, found by argument-dependent lookup from cereal's archives
+// (so they live in each type's namespace).
+namespace kiln::workloads {
 template <class A>
 void serialize(A& ar, Struct& s) {
   ar(s.f1, s.f2, s.f3, s.f4, s.f5, s.f6, s.f7, s.f8, s.f9, s.f10, s.f11, s.f12);
@@ -29,6 +29,10 @@ template <class A>
 void serialize(A& ar, Record& s) {
   ar(s.f1, s.f2, s.f3, s.f4);
 }
+}  // namespace kiln::workloads
+
+namespace kiln_bench {
+
 template <class A>
 void serialize(A& ar, TestBaseClass& t) {
   ar(t.byte_val(), t.short_val(), t.long_val(), t.float_val(), t.double_val(), t.char_val(),

@@ -9,11 +9,14 @@
 #include "common.hpp"
 #include "types.hpp"
 
-namespace kiln_bench {
-
+// to_json/from_json are found by argument-dependent lookup: in each type's namespace.
+namespace kiln::workloads {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Struct, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Foo, f1, f2, f3, f4)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Record, f1, f2, f3, f4)
+}  // namespace kiln::workloads
+
+namespace kiln_bench {
 
 inline void to_json(nlohmann::json& j, const TestBaseClass& t) {
   j = nlohmann::json{

@@ -1,6 +1,5 @@
-// The peers' own C++ types for the benchmark workloads (DESIGN section 4, exact values), and the
-// Bulk generator shared with Kiln's types. Kiln serializes tests/workloads/workloads.hpp; every
-// other library gets these equivalents and its own code in bench/peers/<library>_peer.hpp.
+// The benchmark workloads for the peers (DESIGN section 4, exact values): Kiln's plain workload
+// types, the TestClass object graph, and the Bulk generator.
 #pragma once
 
 #include <array>
@@ -11,40 +10,18 @@
 #include <vector>
 
 #include "common.hpp"
+#include "workloads.hpp"
 
 namespace kiln_bench {
 
-struct Struct {
-  std::int32_t f1;
-  std::int64_t f2;
-  float f3;
-  double f4;
-  std::int32_t f5;
-  std::int64_t f6;
-  float f7;
-  double f8;
-  std::int32_t f9;
-  std::int64_t f10;
-  float f11;
-  double f12;
-  bool operator==(const Struct&) const = default;
-};
-
-struct Foo {
-  std::int32_t f1;
-  std::string f2;
-  std::vector<std::string> f3;
-  std::map<std::string, std::int64_t> f4;
-  bool operator==(const Foo&) const = default;
-};
-
-struct Record {
-  std::int32_t f1;
-  std::string f2;
-  std::vector<std::string> f3;
-  std::map<std::string, std::int64_t> f4;
-  bool operator==(const Record&) const = default;
-};
+// The plain workloads are Kiln's own types (tests/workloads/workloads.hpp): the peers' code in
+// bench/peers/<library>_peer.hpp serializes the very same structs.
+using Struct = kiln::workloads::Struct;
+using Foo = kiln::workloads::Foo;
+using Record = kiln::workloads::Record;
+using kiln::workloads::make_foo;
+using kiln::workloads::make_record;
+using kiln::workloads::make_struct;
 
 using Bulk = std::vector<Foo>;
 
@@ -159,24 +136,6 @@ inline TestClass TestClass::make() {
   t.m_object2 = t.m_object1;
   for (auto& o : t.m_objects) o = std::make_shared<TestBaseClass>(TestBaseClass::make());
   return t;
-}
-
-inline Struct make_struct() {
-  return Struct{10,       123456788, 1.0f / 5, 1.0 / 7,   11,       123456789,
-                2.0f / 5, 2.0 / 7,   12,       123456788, 3.0f / 5, 3.0 / 7};
-}
-
-inline Foo make_foo() {
-  Foo foo{100, "abc", {}, {}};
-  for (int i = 0; i < 20; ++i) {
-    foo.f3.push_back("string" + std::to_string(i));
-    foo.f4.emplace("key" + std::to_string(i), i);
-  }
-  return foo;
-}
-
-inline Record make_record() {
-  return Record{10, "abc", {"str1", "str2"}, {{"k1", 10}, {"k2", 20}}};
 }
 
 inline constexpr int kBulkItems = 1000;
