@@ -36,6 +36,14 @@ const char* error_code_name(ErrorCode code) noexcept {
       return "nesting too deep";
     case ErrorCode::kTrailingBytes:
       return "trailing bytes";
+    case ErrorCode::kBadReference:
+      return "invalid reference";
+    case ErrorCode::kUnknownType:
+      return "unknown type";
+    case ErrorCode::kDuplicateType:
+      return "duplicate type registration";
+    case ErrorCode::kUnregisteredType:
+      return "unregistered type";
   }
   return "unknown error";
 }

@@ -32,13 +32,18 @@ const CODE_NAMES = {
   DuplicateKey: 'duplicate key',
   DepthExceeded: 'nesting too deep',
   TrailingBytes: 'trailing bytes',
+  BadReference: 'invalid reference',
+  UnknownType: 'unknown type',
+  DuplicateType: 'duplicate type registration',
+  UnregisteredType: 'unregistered type',
 };
 
 // The C++ ErrorCode enum order, for codes that cross the wasm boundary as numbers.
 export const CODES_BY_NUMBER = [
   'Ok', 'Truncated', 'BadMagic', 'BadVersion', 'BadFlags', 'SchemaMismatch', 'VarintOverflow',
   'ValueOutOfRange', 'BadBool', 'BadUtf8', 'LengthTooLarge', 'BadVariantIndex', 'BadOptionalTag',
-  'DuplicateKey', 'DepthExceeded', 'TrailingBytes',
+  'DuplicateKey', 'DepthExceeded', 'TrailingBytes', 'BadReference', 'UnknownType',
+  'DuplicateType', 'UnregisteredType',
 ];
 
 function describe(v) {

@@ -17,7 +17,7 @@ TEST(Golden, EveryCaseHasAFile) {
 
 TEST(Golden, WrittenBytesEqualFiles) {
   for (const auto& c : golden_cases()) {
-    kiln::Codec codec({.compress_numbers = c.compress});
+    kiln::Codec codec(c.options());
     const auto& expected = kiln::test::golden_vectors().at(c.name);
     EXPECT_EQ(c.encode(codec), expected) << c.name;
   }

@@ -20,9 +20,11 @@ std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
   std::ostringstream m;
   m << "{\n  \"format_version\": 1,\n  \"vectors\": [\n";
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    kiln::Codec codec({.compress_numbers = cases[i].compress});
+    kiln::Codec codec(cases[i].options());
     m << "    {\"file\": \"" << cases[i].name << ".bin\", \"workload\": \"" << cases[i].workload
       << "\", \"compress_numbers\": " << (cases[i].compress ? "true" : "false")
+      << ", \"track_references\": " << (cases[i].track ? "true" : "false")
+      << ", \"share_strings\": " << (cases[i].track ? "true" : "false")
       << ", \"bytes\": " << cases[i].encode(codec).size() << "}"
       << (i + 1 < cases.size() ? "," : "") << "\n";
   }
@@ -42,7 +44,7 @@ int main(int argc, char** argv) {
   auto cases = kiln::workloads::golden_cases();
   int failures = 0;
   for (const auto& c : cases) {
-    kiln::Codec codec({.compress_numbers = c.compress});
+    kiln::Codec codec(c.options());
     auto bytes = c.encode(codec);
     std::string path = dir + "/" + c.name + ".bin";
     if (write) {

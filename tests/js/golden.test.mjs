@@ -22,11 +22,11 @@ function jsVerdict(type, bytes) {
   }
 }
 
-test('the manifest lists six vectors', () => {
-  assert.equal(manifest.vectors.length, 6);
+test('the manifest lists eight vectors', () => {
+  assert.equal(manifest.vectors.length, 8);
 });
 
-for (const v of manifest.vectors) {
+for (const v of manifest.vectors.filter((v) => TYPES[v.workload])) {
   const type = TYPES[v.workload];
 
   test(`${v.file}: JS writes the golden bytes`, () => {

@@ -8,28 +8,45 @@
 #include <vector>
 
 #include "kiln/kiln.hpp"
+#include "test_class.hpp"
 #include "workloads.hpp"
 
 namespace kiln::workloads {
 
 struct GoldenCase {
   std::string name;      // file name without ".bin"
-  std::string workload;  // Struct, Foo, Record
+  std::string workload;  // Struct, Foo, Record, TestClass
   bool compress;         // number compression
+  bool track = false;    // reference tracking and shared strings
+  Options options() const {
+    return {.compress_numbers = compress, .track_references = track, .share_strings = track};
+  }
   std::function<std::vector<std::uint8_t>(const Codec&)> encode;
   // Decodes bytes and compares with the workload value; returns the decode status.
   std::function<Status(const Codec&, std::span<const std::uint8_t>, bool& equal)> decode;
 };
 
+// Equality for the golden check: by value, and for TestClass also the shared object's identity.
 template <class T>
-GoldenCase make_golden_case(std::string workload, std::string file_stem, bool compress,
-                            T (*make)()) {
-  return GoldenCase{file_stem + (compress ? "_compressed" : "_fixed"), std::move(workload),
-                    compress, [make](const Codec& c) { return c.serialize(make()); },
+bool golden_equal(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, TestClass>)
+    return a == b && a.shares_object() == b.shares_object();
+  else
+    return a == b;
+}
+
+template <class T>
+GoldenCase make_golden_case(std::string workload, std::string file_stem, bool compress, T (*make)(),
+                            bool track = false) {
+  return GoldenCase{file_stem + (compress ? "_compressed" : "_fixed"),
+                    std::move(workload),
+                    compress,
+                    track,
+                    [make](const Codec& c) { return c.serialize(make()); },
                     [make](const Codec& c, std::span<const std::uint8_t> bytes, bool& equal) {
                       T out{};
                       Status s = c.deserialize_into(bytes, out);
-                      equal = s.ok() && out == make();
+                      equal = s.ok() && golden_equal(out, make());
                       return s;
                     }};
 }
@@ -40,6 +57,7 @@ inline std::vector<GoldenCase> golden_cases() {
     cases.push_back(make_golden_case("Struct", "struct", compress, &make_struct));
     cases.push_back(make_golden_case("Foo", "foo", compress, &make_foo));
     cases.push_back(make_golden_case("Record", "record", compress, &make_record));
+    cases.push_back(make_golden_case("TestClass", "testclass", compress, &TestClass::make, true));
   }
   return cases;
 }

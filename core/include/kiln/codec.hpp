@@ -3,11 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "kiln/error.hpp"
+#include "kiln/graph/context.hpp"
+#include "kiln/graph/needs_graph.hpp"
+#include "kiln/graph/registry.hpp"
 #include "kiln/options.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/result.hpp"
@@ -18,34 +22,49 @@ namespace kiln {
 
 class Codec {
  public:
-  explicit Codec(Options options = {}) : options_(options) {}
+  // `types` lists the derived classes that polymorphic pointers may hold; it cannot change once
+  // a codec holds it.
+  explicit Codec(Options options = {}, std::shared_ptr<const TypeRegistry> types = {})
+      : options_(options), types_(std::move(types)) {}
 
   const Options& options() const noexcept { return options_; }
+  const TypeRegistry* types() const noexcept { return types_.get(); }
 
-  // Appends the message for `value` to `out`.
+  // Appends the message for `value` to `out`. Writing fails only for a value the format cannot
+  // hold as given: an object of an unregistered polymorphic type, or a cycle without
+  // Options::track_references. Then `out` is left as it was.
   template <Serializable T>
-  void serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
+  Status serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
+    const std::size_t before = out.size();
     io::Writer w(out);
     write_message(w, value);
     w.finish();
+    if (!w.failed()) [[likely]]
+      return Status();
+    out.resize(before);
+    return Status(w.take_error());
   }
 
-  // Returns the message for `value` as a new vector.
+  // Returns the message for `value` as a new vector; empty if writing failed (see
+  // serialize_into, which says why).
   template <Serializable T>
   std::vector<std::uint8_t> serialize(const T& value) const {
     std::vector<std::uint8_t> out;
     constexpr std::size_t kHint = Serializer<T>::template max_bytes<CompressedMode>;
     if constexpr (kHint != kUnbounded) out.reserve(wire::kHeaderBytes + kHint);
-    serialize_into(value, out);
+    (void)serialize_into(value, out);
     return out;
   }
 
   // Writes into this codec's scratch buffer and returns a view of it, valid until the next call
-  // on this codec. The fastest way out: no allocation once the buffer has grown.
+  // on this codec. The fastest way out: no allocation once the buffer has grown. Empty if
+  // writing failed.
   template <Serializable T>
   std::span<const std::uint8_t> serialize_view(const T& value) {
     io::Writer w(scratch_, 0);
     write_message(w, value);
+    if (w.failed()) [[unlikely]]
+      return {};
     return {scratch_.data(), w.written()};
   }
 
@@ -57,9 +76,20 @@ class Codec {
     io::Reader r(bytes.data(), bytes.size(), options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
     if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) return Status(r.take_error());
-    bool ok = (flags & wire::kFlagCompressNumbers)
-                  ? Serializer<T>::template read<CompressedMode>(r, out)
-                  : Serializer<T>::template read<FixedMode>(r, out);
+    bool ok;
+    if (graph::needs_graph<T> || (flags & wire::kFlagShareStrings)) {
+      // Objects read so far live here until the message is done, so a back-reference can find
+      // them; afterwards only their owners in `out` keep them.
+      graph::ReadContext g;
+      g.registry = types_.get();
+      g.track = (flags & wire::kFlagReferenceTracking) != 0;
+      g.share_strings = (flags & wire::kFlagShareStrings) != 0;
+      r.set_graph(&g);
+      ok = read_body<T>(r, flags, out);
+      r.set_graph(nullptr);
+    } else {
+      ok = read_body<T>(r, flags, out);
+    }
     if (ok && r.remaining() != 0)
       r.fail(ErrorCode::kTrailingBytes,
              std::to_string(r.remaining()) + " bytes left after the root value");
@@ -82,13 +112,36 @@ class Codec {
     std::uint8_t* p = w.cursor();
     p[0] = wire::kMagic;
     p[1] = wire::kVersion;
-    p[2] = options_.compress_numbers ? wire::kFlagCompressNumbers : 0;
+    p[2] =
+        static_cast<std::uint8_t>((options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
+                                  (options_.track_references ? wire::kFlagReferenceTracking : 0) |
+                                  (options_.share_strings ? wire::kFlagShareStrings : 0));
     io::store_le(p + 3, kFingerprint);
     w.advance_to(p + wire::kHeaderBytes);
+    if (graph::needs_graph<T> || options_.share_strings) {
+      graph::WriteContext g;
+      g.registry = types_.get();
+      g.track = options_.track_references;
+      g.share_strings = options_.share_strings;
+      w.set_graph(&g);
+      write_body(w, value);
+      w.set_graph(nullptr);
+    } else {
+      write_body(w, value);
+    }
+  }
+  template <class T>
+  void write_body(io::Writer& w, const T& value) const {
     if (options_.compress_numbers)
       Serializer<T>::template write<CompressedMode>(w, value);
     else
       Serializer<T>::template write<FixedMode>(w, value);
+  }
+  template <class T>
+  static bool read_body(io::Reader& r, std::uint8_t flags, T& out) {
+    return (flags & wire::kFlagCompressNumbers)
+               ? Serializer<T>::template read<CompressedMode>(r, out)
+               : Serializer<T>::template read<FixedMode>(r, out);
   }
 
   // Checks magic, version, flags and the root type's fingerprint.
@@ -96,6 +149,7 @@ class Codec {
                           std::uint8_t& flags);
 
   Options options_;
+  std::shared_ptr<const TypeRegistry> types_;
   std::vector<std::uint8_t> scratch_;
 };
 

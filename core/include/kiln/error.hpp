@@ -9,21 +9,25 @@ namespace kiln {
 
 enum class ErrorCode : std::uint8_t {
   kOk = 0,
-  kTruncated,        // input ended before a value was complete
-  kBadMagic,         // not a Kiln message
-  kBadVersion,       // a format version this reader cannot read
-  kBadFlags,         // reserved or unsupported header flags set
-  kSchemaMismatch,   // schema fingerprint differs from the reader's type
-  kVarintOverflow,   // varint longer than its type allows
-  kValueOutOfRange,  // a decoded number does not fit its field
-  kBadBool,          // a bool byte other than 0 or 1
-  kBadUtf8,          // string bytes are not valid UTF-8
-  kLengthTooLarge,   // a length prefix exceeds the bytes left or a limit
-  kBadVariantIndex,  // variant alternative index out of range
-  kBadOptionalTag,   // optional presence byte other than 0 or 1
-  kDuplicateKey,     // a set or map repeats a key
-  kDepthExceeded,    // nesting deeper than the configured limit
-  kTrailingBytes,    // bytes left over after the root value
+  kTruncated,         // input ended before a value was complete
+  kBadMagic,          // not a Kiln message
+  kBadVersion,        // a format version this reader cannot read
+  kBadFlags,          // reserved or unsupported header flags set
+  kSchemaMismatch,    // schema fingerprint differs from the reader's type
+  kVarintOverflow,    // varint longer than its type allows
+  kValueOutOfRange,   // a decoded number does not fit its field
+  kBadBool,           // a bool byte other than 0 or 1
+  kBadUtf8,           // string bytes are not valid UTF-8
+  kLengthTooLarge,    // a length prefix exceeds the bytes left or a limit
+  kBadVariantIndex,   // variant alternative index out of range
+  kBadOptionalTag,    // optional presence byte other than 0 or 1
+  kDuplicateKey,      // a set or map repeats a key
+  kDepthExceeded,     // nesting deeper than the configured limit
+  kTrailingBytes,     // bytes left over after the root value
+  kBadReference,      // a back-reference out of range, of the wrong type, or not allowed here
+  kUnknownType,       // a polymorphic type tag not registered for the pointer's base type
+  kDuplicateType,     // registering a type id, name or type a second time
+  kUnregisteredType,  // writing a polymorphic object whose type is not registered
 };
 
 // Short stable name of an error code, e.g. "truncated".

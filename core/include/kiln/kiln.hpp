@@ -6,6 +6,7 @@
 #include "kiln/ser/array.hpp"
 #include "kiln/ser/map.hpp"
 #include "kiln/ser/optional.hpp"
+#include "kiln/ser/pointer.hpp"
 #include "kiln/ser/sequence.hpp"
 #include "kiln/ser/set.hpp"
 #include "kiln/ser/string.hpp"

@@ -14,10 +14,10 @@ namespace kiln::concurrent {
 template <class Derived>
 class CodecFacade {
  public:
-  // Appends the message for `value` to `out`.
+  // Appends the message for `value` to `out` (see Codec::serialize_into).
   template <Serializable T>
-  void serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
-    self().with_codec([&](Codec& codec) { codec.serialize_into(value, out); });
+  Status serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
+    return self().with_codec([&](Codec& codec) { return codec.serialize_into(value, out); });
   }
 
   // Returns the message for `value` as a new vector.

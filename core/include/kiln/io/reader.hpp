@@ -11,6 +11,10 @@
 #include "kiln/io/varint.hpp"
 #include "kiln/options.hpp"
 
+namespace kiln::graph {
+struct ReadContext;
+}
+
 namespace kiln::io {
 
 class Reader {
@@ -29,6 +33,9 @@ class Reader {
   void advance_to(const std::uint8_t* p) noexcept { cur_ = p; }
   const Limits& limits() const noexcept { return limits_; }
   bool validate_utf8() const noexcept { return validate_utf8_; }
+  // Object-graph state (registry, table of objects read); null when the codec has none.
+  graph::ReadContext* graph() const noexcept { return graph_; }
+  void set_graph(graph::ReadContext* g) noexcept { graph_ = g; }
   bool failed() const noexcept { return error_.code != ErrorCode::kOk; }
   const Error& error() const noexcept { return error_; }
   Error take_error() noexcept { return std::move(error_); }
@@ -127,6 +134,7 @@ class Reader {
   const std::uint8_t* end_;
   Limits limits_;
   bool validate_utf8_;
+  graph::ReadContext* graph_ = nullptr;
   std::uint32_t depth_ = 0;
   Error error_;
 };

@@ -4,11 +4,17 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "kiln/error.hpp"
 #include "kiln/io/endian.hpp"
 #include "kiln/io/varint.hpp"
+
+namespace kiln::graph {
+struct WriteContext;
+}
 
 namespace kiln::io {
 
@@ -49,6 +55,22 @@ class Writer {
     cur_ += n;
   }
 
+  // Object-graph state (registry, shared-object table); null when the codec has none.
+  graph::WriteContext* graph() const noexcept { return graph_; }
+  void set_graph(graph::WriteContext* g) noexcept { graph_ = g; }
+
+  // Writing fails only for values the format cannot express as given (an unregistered
+  // polymorphic type, a cycle without reference tracking); the first error is kept.
+  [[gnu::cold, gnu::noinline]] void fail(ErrorCode code, std::string detail) {
+    if (error_.code == ErrorCode::kOk) {
+      error_.code = code;
+      error_.offset = written();
+      error_.detail = std::move(detail);
+    }
+  }
+  bool failed() const noexcept { return error_.code != ErrorCode::kOk; }
+  Error take_error() noexcept { return std::move(error_); }
+
   // Bytes written by this writer so far.
   std::size_t written() const noexcept {
     return static_cast<std::size_t>(cur_ - out_->data()) - base_;
@@ -68,6 +90,8 @@ class Writer {
   std::size_t base_;
   std::uint8_t* cur_;
   std::uint8_t* end_;
+  graph::WriteContext* graph_ = nullptr;
+  Error error_;
 };
 
 inline void Writer::grow(std::size_t n) {

@@ -27,6 +27,14 @@ struct access {
   static constexpr auto member_names() -> decltype(T::kiln_member_names_()) {
     return T::kiln_member_names_();
   }
+  // std::tuple<Bases...>* (a null pointer); its type names the base classes.
+  template <class T>
+  static constexpr auto bases() -> decltype(T::kiln_bases_()) {
+    return T::kiln_bases_();
+  }
+  // The class whose body holds the listing (a derived class without its own inherits it).
+  template <class T>
+  using listing_owner = typename T::kiln_self_;
 };
 
 template <class T>
@@ -37,6 +45,18 @@ concept ListedFields = requires {
 template <class T>
 concept Reflectable = ListedFields<T> ||
     (std::is_aggregate_v<T>&& std::is_class_v<T> && !std::is_union_v<T>);
+
+// The base classes whose fields come first (KILN_FIELDS_WITH_BASES), as a std::tuple type.
+template <class T, bool = ListedFields<T>>
+struct bases_impl {
+  using type = std::tuple<>;
+};
+template <class T>
+struct bases_impl<T, true> {
+  using type = std::remove_pointer_t<decltype(access::template bases<T>())>;
+};
+template <class T>
+using bases_of = typename bases_impl<T>::type;
 
 template <class T>
 inline constexpr std::size_t field_count = [] {
@@ -88,13 +108,26 @@ constexpr bool all_indices(F&& f) {
 
 #define KILN_DETAIL_MEMBER_PTR(Type, field) &Type::field
 
-// Lists a class's serialized fields, in wire order; put it inside the class body (private fields
-// allowed): KILN_FIELDS(Point, x_, y_)
-#define KILN_FIELDS(Type, ...)                                                        \
+#define KILN_DETAIL_UNPAREN(...) __VA_ARGS__
+#define KILN_DETAIL_FIELDS(Type, BasesTuple, ...)                                     \
   friend struct ::kiln::reflect::access;                                              \
+  using kiln_self_ = Type;                                                            \
+  static constexpr BasesTuple* kiln_bases_() {                                        \
+    return nullptr;                                                                   \
+  }                                                                                   \
   static constexpr auto kiln_members_() {                                             \
     return ::std::make_tuple(KILN_PP_MAP(KILN_DETAIL_MEMBER_PTR, Type, __VA_ARGS__)); \
   }                                                                                   \
   static constexpr ::std::string_view kiln_member_names_() {                          \
     return #__VA_ARGS__;                                                              \
   }
+
+// Lists a class's serialized fields, in wire order; put it inside the class body (private fields
+// allowed): KILN_FIELDS(Point, x_, y_)
+#define KILN_FIELDS(Type, ...) KILN_DETAIL_FIELDS(Type, ::std::tuple<>, __VA_ARGS__)
+
+// The same for a derived class: the bases' fields (each base listed with KILN_FIELDS or
+// KILN_FIELDS_WITH_BASES itself) come first, in the order named, then the class's own fields:
+//   KILN_FIELDS_WITH_BASES(TestClass, (TestBaseClass), m_int, m_object1, m_object2)
+#define KILN_FIELDS_WITH_BASES(Type, Bases, ...) \
+  KILN_DETAIL_FIELDS(Type, ::std::tuple<KILN_DETAIL_UNPAREN Bases>, __VA_ARGS__)

@@ -1,9 +1,12 @@
 // std::string (read and write) and std::string_view (write only): varint byte length + UTF-8.
+// In a message that shares strings (header bit 3), the varint is (length << 1) for a new string
+// and (index << 1) | 1 for a repeat of the string numbered `index` in order of first appearance.
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "kiln/graph/context.hpp"
 #include "kiln/ser/serializer.hpp"
 #include "kiln/ser/traits.hpp"
 #include "kiln/wire/utf8.hpp"
@@ -22,8 +25,19 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
 
   template <class M>
   static void write(io::Writer& w, const T& v) {
+    graph::WriteContext* g = w.graph();
+    std::uint64_t prefix = v.size();
+    if (g != nullptr && g->share_strings) [[unlikely]] {
+      auto [it, added] = g->strings.try_emplace(std::string_view(v.data(), v.size()),
+                                                static_cast<std::uint32_t>(g->strings.size()));
+      if (!added) {
+        w.write_varint((std::uint64_t{it->second} << 1) | 1);
+        return;
+      }
+      prefix <<= 1;
+    }
     w.ensure(io::kMaxVarint64 + v.size());
-    std::uint8_t* p = io::put_varint(w.cursor(), v.size());
+    std::uint8_t* p = io::put_varint(w.cursor(), prefix);
     if (!v.empty()) std::memcpy(p, v.data(), v.size());
     w.advance_to(p + v.size());
   }
@@ -31,8 +45,46 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   template <class M>
   static bool read(io::Reader& r, std::string& v) {
     static_assert(std::is_same_v<T, std::string>, "std::string_view can be written, not read");
+    graph::ReadContext* g = r.graph();
+    if (g != nullptr && g->share_strings) [[unlikely]]
+      return read_shared(r, v, *g);
     std::size_t n = 0;
     if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length")) return false;
+    return read_bytes(r, v, n);
+  }
+
+ private:
+  static bool read_shared(io::Reader& r, std::string& v, graph::ReadContext& g) {
+    const std::size_t at = r.offset();
+    std::uint64_t tag = 0;
+    if (!r.read_varint(tag, "string tag")) return false;
+    if (tag & 1) {
+      std::uint64_t index = tag >> 1;
+      if (index >= g.strings.size())
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "string #" + std::to_string(index) + " but only " +
+                             std::to_string(g.strings.size()) + " strings so far");
+      v.assign(g.strings[static_cast<std::size_t>(index)]);
+      return true;
+    }
+    std::uint64_t n = tag >> 1;
+    if (n > r.limits().max_string_bytes)
+      return r.fail_at(at, ErrorCode::kLengthTooLarge,
+                       "string length " + std::to_string(n) + " exceeds the limit " +
+                           std::to_string(r.limits().max_string_bytes));
+    if (n > r.remaining())
+      return r.fail_at(at, ErrorCode::kLengthTooLarge,
+                       "string length " + std::to_string(n) + " needs " + std::to_string(n) +
+                           " bytes but only " + std::to_string(r.remaining()) + " remain");
+    if (g.strings.size() >= r.limits().max_references)
+      return r.fail_at(at, ErrorCode::kLengthTooLarge,
+                       "more than " + std::to_string(r.limits().max_references) +
+                           " shared strings in one message");
+    g.strings.emplace_back(reinterpret_cast<const char*>(r.cursor()), static_cast<std::size_t>(n));
+    return read_bytes(r, v, static_cast<std::size_t>(n));
+  }
+
+  static bool read_bytes(io::Reader& r, std::string& v, std::size_t n) {
     const std::uint8_t* p = r.cursor();
     if (r.validate_utf8()) {
       std::size_t ok = wire::utf8_valid_prefix(p, n);

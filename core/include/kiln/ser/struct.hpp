@@ -10,29 +10,79 @@
 
 namespace kiln {
 
+namespace detail {
+// A class that inherits a KILN_FIELDS listing without listing its own fields would be written as
+// its base: refuse to compile instead of slicing silently.
+template <class T>
+constexpr bool owns_listing() {
+  if constexpr (reflect::ListedFields<T>)
+    return std::is_same_v<reflect::access::listing_owner<T>, T>;
+  else
+    return true;
+}
+}  // namespace detail
+
 template <class T>
 struct Serializer<T,
                   std::enable_if_t<reflect::Reflectable<T> && !detail::has_library_serializer<T>>> {
+  static_assert(detail::owns_listing<T>(),
+                "this class inherits its base's KILN_FIELDS: list its own fields with "
+                "KILN_FIELDS_WITH_BASES(Type, (Base), fields...)");
   template <std::size_t I>
   using FS = Serializer<reflect::field_type<T, I>>;
   static constexpr std::size_t N = reflect::field_count<T>;
+  using Bases = reflect::bases_of<T>;
+  static constexpr std::size_t NB = std::tuple_size_v<Bases>;
+  template <std::size_t I>
+  using BS = Serializer<std::tuple_element_t<I, Bases>>;
 
+  // Calls f(Serializer<Base>, base index) for each base, in order.
   template <class F>
-  static constexpr std::size_t sum(F f) {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      std::size_t n = 0;
-      ((n = add_bytes(n, f(std::integral_constant<std::size_t, I>{}))), ...);
-      return n;
+  static constexpr void for_each_base(F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (f(BS<I>{}, std::integral_constant<std::size_t, I>{}), ...);
     }
-    (std::make_index_sequence<N>{});
+    (std::make_index_sequence<NB>{});
+  }
+  template <class F>
+  static constexpr bool all_bases(F&& f) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (f(BS<I>{}, std::integral_constant<std::size_t, I>{}) && ...);
+    }
+    (std::make_index_sequence<NB>{});
+  }
+  template <std::size_t I, class V>
+  static constexpr auto& base(V& v) {
+    using B = std::tuple_element_t<I, Bases>;
+    if constexpr (std::is_const_v<V>)
+      return static_cast<const B&>(v);
+    else
+      return static_cast<B&>(v);
   }
 
-  static constexpr std::size_t min_bytes = sum([](auto I) { return FS<I>::min_bytes; });
+  template <class F, class G>
+  static constexpr std::size_t sum(F f, G g) {
+    std::size_t n = 0;
+    for_each_base([&](auto S, auto) { n = add_bytes(n, g(S)); });
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((n = add_bytes(n, f(std::integral_constant<std::size_t, I>{}))), ...);
+    }
+    (std::make_index_sequence<N>{});
+    return n;
+  }
+
+  static constexpr std::size_t min_bytes =
+      sum([](auto I) { return FS<I>::min_bytes; }, [](auto S) { return decltype(S)::min_bytes; });
   template <class M>
-  static constexpr std::size_t max_bytes = sum([](auto I) { return FS<I>::template max_bytes<M>; });
+  static constexpr std::size_t max_bytes = sum([](auto I) { return FS<I>::template max_bytes<M>; },
+                                               [](auto S) {
+                                                 return decltype(S)::template max_bytes<M>;
+                                               });
   template <class M>
   static constexpr bool exact = [] {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool bases = true;
+    for_each_base([&](auto S, auto) { bases = bases && decltype(S)::template exact<M>; });
+    return bases&& [&]<std::size_t... I>(std::index_sequence<I...>) {
       return (true && ... && FS<I>::template exact<M>);
     }
     (std::make_index_sequence<N>{});
@@ -45,6 +95,11 @@ struct Serializer<T,
       return;
     }
     bool pushed = h.push_active(reflect::type_name<T>);
+    if constexpr (NB != 0) {
+      h.add("bases(");
+      for_each_base([&](auto S, auto) { decltype(S)::fingerprint(h); });
+      h.add(")");
+    }
     h.add("struct{");
     h.add_number(N);
     reflect::for_each_index<T>([&](auto I) {
@@ -57,6 +112,7 @@ struct Serializer<T,
 
   template <class M>
   static void write_raw(std::uint8_t*& p, const T& v) {
+    for_each_base([&](auto S, auto I) { decltype(S)::template write_raw<M>(p, base<I>(v)); });
     reflect::for_each_index<T>(
         [&](auto I) { FS<I>::template write_raw<M>(p, reflect::get_field<I>(v)); });
   }
@@ -64,13 +120,16 @@ struct Serializer<T,
   static void write(io::Writer& w, const T& v) {
     if constexpr (max_bytes<M> != kUnbounded)
       write_bounded<T, M>(w, v);
-    else
+    else {
+      for_each_base([&](auto S, auto I) { decltype(S)::template write<M>(w, base<I>(v)); });
       reflect::for_each_index<T>(
           [&](auto I) { FS<I>::template write<M>(w, reflect::get_field<I>(v)); });
+    }
   }
 
   template <class M>
   static void read_raw(const std::uint8_t*& p, T& v) {
+    for_each_base([&](auto S, auto I) { decltype(S)::template read_raw<M>(p, base<I>(v)); });
     reflect::for_each_index<T>(
         [&](auto I) { FS<I>::template read_raw<M>(p, reflect::get_field<I>(v)); });
   }
@@ -81,8 +140,10 @@ struct Serializer<T,
     } else {
       // Only structs can make a type recursive (through a container), so depth is counted here.
       if (!r.enter("struct")) return false;
-      bool ok = reflect::all_indices<T>(
-          [&](auto I) { return FS<I>::template read<M>(r, reflect::get_field<I>(v)); });
+      bool ok =
+          all_bases([&](auto S, auto I) { return decltype(S)::template read<M>(r, base<I>(v)); }) &&
+          reflect::all_indices<T>(
+              [&](auto I) { return FS<I>::template read<M>(r, reflect::get_field<I>(v)); });
       r.leave();
       return ok;
     }

@@ -1,0 +1,68 @@
+// Per-message state of object-graph encoding: the registry of polymorphic types and, when
+// reference tracking is on, the table that numbers shared objects in order of first appearance;
+// when strings are shared, the table of strings. The codec makes one per message on the stack,
+// only for types that can hold pointers or when strings are shared.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <typeinfo>
+#include <unordered_map>
+#include <vector>
+
+#include "kiln/graph/type_key.hpp"
+
+namespace kiln {
+class TypeRegistry;
+}
+
+namespace kiln::graph {
+
+// A written object's identity: its most-derived address and type. The type matters because an
+// object and its first member share an address.
+struct ObjectId {
+  const void* address;
+  const std::type_info* type;
+  bool operator==(const ObjectId& o) const noexcept {
+    return address == o.address && *type == *o.type;
+  }
+};
+struct ObjectIdHash {
+  std::size_t operator()(const ObjectId& id) const noexcept {
+    return std::hash<const void*>()(id.address) ^ id.type->hash_code();
+  }
+};
+
+struct WriteContext {
+  const TypeRegistry* registry = nullptr;
+  bool track = false;
+  std::unordered_map<ObjectId, std::uint32_t, ObjectIdHash> objects;  // -> index
+  std::unordered_map<std::string, std::uint32_t> names;  // type name -> name-table index
+  std::uint32_t pointer_depth = 0;  // nesting of pointers being written (cycles without tracking)
+  bool share_strings = false;
+  // String value -> index; the views point into the value being written, alive until the end.
+  std::unordered_map<std::string_view, std::uint32_t> strings;
+};
+
+// One object read so far. `declared` points at the object as the type its first pointer declared
+// (a Base subobject for polymorphic pointers); `dynamic` at the most-derived object. A
+// back-reference may be read as either type, nothing else.
+struct ReadObject {
+  std::shared_ptr<void> declared;
+  TypeKey declared_key = nullptr;
+  void* dynamic = nullptr;
+  TypeKey dynamic_key = nullptr;
+};
+
+struct ReadContext {
+  const TypeRegistry* registry = nullptr;
+  bool track = false;
+  std::vector<ReadObject> objects;
+  std::vector<std::string> names;
+  bool share_strings = false;
+  std::vector<std::string_view> strings;  // views into the input, alive until the end
+};
+
+}  // namespace kiln::graph

@@ -1,0 +1,287 @@
+// std::unique_ptr<T>, std::shared_ptr<T>, std::weak_ptr<T>: a varint tag, then the object.
+//   0       null
+//   1       a new object follows (for a polymorphic T: its type tag first, then its fields)
+//   n >= 2  the shared object numbered n-2, when the message tracks references (header bit 1)
+// With reference tracking, shared and weak pointers number their objects in order of first
+// appearance, so an object reached twice is written once and read back as one object, and a
+// cycle is closed by a back-reference. Without it, every pointer writes its object in full.
+// Polymorphic type tags: 0 = the declared type itself; odd = a registered numeric id (tag >> 1);
+// even >= 2 = registered name number (tag >> 1) - 1 of this message, the name's bytes following
+// its first use. See docs/FORMAT.md, "Object graphs".
+#pragma once
+
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "kiln/graph/context.hpp"
+#include "kiln/graph/registry.hpp"
+#include "kiln/reflect/type_name.hpp"
+#include "kiln/ser/serializer.hpp"
+
+namespace kiln {
+namespace detail {
+
+enum class PtrKind { kUnique, kShared, kWeak };
+
+template <class T, PtrKind K>
+struct PointerSerializer {
+  static constexpr bool kPoly = std::is_polymorphic_v<T>;
+  static constexpr bool kShares = K != PtrKind::kUnique;
+  using Ptr = std::conditional_t<
+      K == PtrKind::kUnique, std::unique_ptr<T>,
+      std::conditional_t<K == PtrKind::kShared, std::shared_ptr<T>, std::weak_ptr<T>>>;
+
+  static constexpr std::size_t min_bytes = 1;
+  template <class M>
+  static constexpr std::size_t max_bytes = kUnbounded;
+  template <class M>
+  static constexpr bool exact = false;
+
+  static constexpr void fingerprint(Hasher& h) {
+    h.add(K == PtrKind::kUnique ? "uptr(" : K == PtrKind::kShared ? "sptr(" : "wptr(");
+    if (kPoly) h.add("poly");
+    Serializer<T>::fingerprint(h);
+    h.add(")");
+  }
+
+  template <class M>
+  static void write(io::Writer& w, const Ptr& p) {
+    if constexpr (K == PtrKind::kWeak) {
+      write_object<M>(w, p.lock().get());  // the lock keeps the object alive while it is written
+    } else {
+      write_object<M>(w, p.get());
+    }
+  }
+
+  template <class M>
+  static bool read(io::Reader& r, Ptr& out) {
+    const std::size_t at = r.offset();
+    std::uint64_t tag = 0;
+    if (!r.read_varint(tag, "pointer tag")) return false;
+    if (tag == 0) {
+      out.reset();
+      return true;
+    }
+    if (tag >= 2) return read_reference(r, out, tag - 2, at);
+    if (!r.enter("pointer")) return false;
+    bool ok = kPoly ? read_poly<M>(r, out) : read_plain<M>(r, out);
+    r.leave();
+    return ok;
+  }
+
+ private:
+  template <class M>
+  static void write_object(io::Writer& w, const T* obj) {
+    if (obj == nullptr) {
+      w.write_u8(0);
+      return;
+    }
+    graph::WriteContext* g = w.graph();
+    if constexpr (kShares) {
+      if (g != nullptr && g->track) {
+        graph::ObjectId id{most_derived(obj), &typeid_of(obj)};
+        auto [it, added] =
+            g->objects.try_emplace(id, static_cast<std::uint32_t>(g->objects.size()));
+        if (!added) {
+          w.write_varint(std::uint64_t{it->second} + 2);
+          return;
+        }
+      }
+    }
+    w.write_u8(1);
+    // Without tracking a cycle would recurse forever; stop at the reader's depth limit instead,
+    // since no reader with default limits could read a deeper message anyway.
+    if (g != nullptr && !g->track && ++g->pointer_depth > kMaxWriteDepth) {
+      w.fail(ErrorCode::kDepthExceeded, "pointers nested deeper than " +
+                                            std::to_string(kMaxWriteDepth) + " at " +
+                                            std::string(reflect::type_name<T>) +
+                                            ": a cyclic graph needs Options::track_references");
+      return;
+    }
+    if (!w.failed()) {
+      if constexpr (kPoly)
+        write_poly<M>(w, *obj, g);
+      else
+        Serializer<T>::template write<M>(w, *obj);
+    }
+    if (g != nullptr && !g->track) --g->pointer_depth;
+  }
+
+  static constexpr std::uint32_t kMaxWriteDepth = 1000;
+
+  static const void* most_derived(const T* obj) {
+    if constexpr (kPoly)
+      return dynamic_cast<const void*>(obj);
+    else
+      return obj;
+  }
+  static const std::type_info& typeid_of(const T* obj) {
+    if constexpr (kPoly)
+      return typeid(*obj);
+    else
+      return typeid(T);
+  }
+
+  template <class M>
+  static void write_poly(io::Writer& w, const T& obj, graph::WriteContext* g) {
+    const std::type_info& dynamic = typeid(obj);
+    if (dynamic == typeid(T)) {
+      if constexpr (!std::is_abstract_v<T>) {
+        w.write_u8(0);
+        Serializer<T>::template write<M>(w, obj);
+        return;
+      }
+    }
+    const PolyEntry<T>* e =
+        (g && g->registry) ? g->registry->template by_type<T>(dynamic) : nullptr;
+    if (e == nullptr) {
+      w.fail(ErrorCode::kUnregisteredType,
+             std::string("an object of dynamic type ") + dynamic.name() + " behind a pointer to " +
+                 std::string(reflect::type_name<T>) + " is not registered for that base type");
+      return;
+    }
+    if (e->id != 0) {
+      w.write_varint((std::uint64_t{e->id} << 1) | 1);
+    } else {
+      auto [it, added] = g->names.try_emplace(e->name, static_cast<std::uint32_t>(g->names.size()));
+      w.write_varint((std::uint64_t{it->second} + 1) << 1);
+      if (added) {
+        w.write_varint(e->name.size());
+        w.write_bytes(e->name.data(), e->name.size());
+      }
+    }
+    e->template write<M>(w, obj);
+  }
+
+  // Records a new shared object before its fields are read, so a cycle back to it resolves.
+  static bool remember(io::Reader& r, const std::shared_ptr<T>& obj, void* dynamic,
+                       TypeKey dynamic_key) {
+    graph::ReadContext* g = r.graph();
+    if (g == nullptr || !g->track) return true;
+    if (g->objects.size() >= r.limits().max_references)
+      return r.fail(ErrorCode::kLengthTooLarge, "more than " +
+                                                    std::to_string(r.limits().max_references) +
+                                                    " shared objects in one message");
+    g->objects.push_back({obj, type_key<T>, dynamic, dynamic_key});
+    return true;
+  }
+
+  template <class M>
+  static bool read_plain(io::Reader& r, Ptr& out) {
+    if constexpr (std::is_abstract_v<T>) {
+      return r.fail(ErrorCode::kUnknownType, "abstract " + std::string(reflect::type_name<T>));
+    } else if constexpr (K == PtrKind::kUnique) {
+      if (!out) out = std::make_unique<T>();  // decoding into a reused object keeps it
+      return Serializer<T>::template read<M>(r, *out);
+    } else {
+      auto obj = std::make_shared<T>();
+      if (!remember(r, obj, obj.get(), type_key<T>)) return false;
+      out = obj;
+      return Serializer<T>::template read<M>(r, *obj);
+    }
+  }
+
+  // Finds the registry entry a polymorphic type tag names; nullptr with an error recorded.
+  static const PolyEntry<T>* lookup(io::Reader& r, std::uint64_t tag, std::size_t at) {
+    graph::ReadContext* g = r.graph();
+    const TypeRegistry* reg = g ? g->registry : nullptr;
+    const std::string base(reflect::type_name<T>);
+    if (tag & 1) {
+      std::uint64_t id = tag >> 1;
+      const PolyEntry<T>* e = reg && id <= 0xffffffffu
+                                  ? reg->template by_id<T>(static_cast<std::uint32_t>(id))
+                                  : nullptr;
+      if (e == nullptr)
+        r.fail_at(at, ErrorCode::kUnknownType,
+                  "type id " + std::to_string(id) + " is not registered for " + base);
+      return e;
+    }
+    std::uint64_t index = (tag >> 1) - 1;
+    if (g == nullptr) {
+      r.fail_at(at, ErrorCode::kUnknownType, "a type name tag needs a codec");
+      return nullptr;
+    }
+    if (index > g->names.size()) {
+      r.fail_at(at, ErrorCode::kBadReference,
+                "type name #" + std::to_string(index) + " but only " +
+                    std::to_string(g->names.size()) + " names so far");
+      return nullptr;
+    }
+    if (index == g->names.size()) {  // first use: the name follows
+      std::size_t n = 0;
+      if (!r.read_length(n, 1, kMaxTypeName, "type name length")) return nullptr;
+      if (!r.need(n, "type name")) return nullptr;
+      g->names.emplace_back(reinterpret_cast<const char*>(r.cursor()), n);
+      r.advance_to(r.cursor() + n);
+    }
+    const std::string& name = g->names[static_cast<std::size_t>(index)];
+    const PolyEntry<T>* e = reg ? reg->template by_name<T>(name) : nullptr;
+    if (e == nullptr)
+      r.fail_at(at, ErrorCode::kUnknownType,
+                "type name \"" + name + "\" is not registered for " + base);
+    return e;
+  }
+  static constexpr std::size_t kMaxTypeName = 1024;
+
+  template <class M>
+  static bool read_poly(io::Reader& r, Ptr& out) {
+    const std::size_t at = r.offset();
+    std::uint64_t tag = 0;
+    if (!r.read_varint(tag, "type tag")) return false;
+    if (tag == 0) {
+      if constexpr (K == PtrKind::kUnique) out.reset();  // a reused object may be a Derived
+      return read_plain<M>(r, out);
+    }
+    const PolyEntry<T>* e = lookup(r, tag, at);
+    if (e == nullptr) return false;
+    if constexpr (K == PtrKind::kUnique) {
+      out.reset(e->make_raw());
+      return e->template read<M>(r, *out);
+    } else {
+      std::shared_ptr<T> obj = e->make_shared();
+      if (!remember(r, obj, e->to_dynamic(obj.get()), e->dynamic_key)) return false;
+      out = obj;
+      return e->template read<M>(r, *obj);
+    }
+  }
+
+  static bool read_reference(io::Reader& r, Ptr& out, std::uint64_t index, std::size_t at) {
+    if constexpr (K == PtrKind::kUnique) {
+      return r.fail_at(
+          at, ErrorCode::kBadReference,
+          "a unique_ptr cannot refer to a shared object (tag " + std::to_string(index + 2) + ")");
+    } else {
+      graph::ReadContext* g = r.graph();
+      if (g == nullptr || !g->track)
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) +
+                             " in a message without reference tracking");
+      if (index >= g->objects.size())
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) + " but only " +
+                             std::to_string(g->objects.size()) + " objects so far");
+      const graph::ReadObject& o = g->objects[static_cast<std::size_t>(index)];
+      if (o.declared_key == type_key<T>)
+        out = std::static_pointer_cast<T>(o.declared);
+      else if (o.dynamic_key == type_key<T>)
+        out = std::shared_ptr<T>(o.declared, static_cast<T*>(o.dynamic));  // aliasing: one owner
+      else
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) +
+                             ", which is not a " + std::string(reflect::type_name<T>));
+      return true;
+    }
+  }
+};
+
+}  // namespace detail
+
+template <class T>
+struct Serializer<std::unique_ptr<T>> : detail::PointerSerializer<T, detail::PtrKind::kUnique> {};
+template <class T>
+struct Serializer<std::shared_ptr<T>> : detail::PointerSerializer<T, detail::PtrKind::kShared> {};
+template <class T>
+struct Serializer<std::weak_ptr<T>> : detail::PointerSerializer<T, detail::PtrKind::kWeak> {};
+
+}  // namespace kiln

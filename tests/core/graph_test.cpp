@@ -1,0 +1,454 @@
+// Object graphs: shared references and cycles (reference tracking), polymorphic pointers through
+// a type registry, base-class fields, and the TestClass workload.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "test_class.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using kiln::Codec;
+using kiln::ErrorCode;
+using kiln::Options;
+using kiln::TypeRegistry;
+using kiln::test::Bytes;
+using kiln::test::hex;
+using kiln::workloads::TestBaseClass;
+using kiln::workloads::TestClass;
+
+const Options kTrack{.track_references = true};
+
+template <class T>
+T round_trip(const Codec& codec, const T& value) {
+  Bytes bytes = codec.serialize(value);
+  T out{};
+  kiln::Status s = codec.deserialize_into(bytes, out);
+  EXPECT_TRUE(s.ok()) << s.error().message() << "; bytes " << hex(bytes);
+  return out;
+}
+
+// --- TestClass -----------------------------------------------------------------------------
+
+TEST(Graph, TestClassRoundTripKeepsValuesAndIdentity) {
+  const TestClass in = TestClass::make();
+  ASSERT_TRUE(in.shares_object());
+  for (bool compress : {false, true}) {
+    Codec codec({.compress_numbers = compress, .track_references = true});
+    TestClass out = round_trip(codec, in);
+    EXPECT_TRUE(out == in) << compress;  // every field, base fields included, pointees by value
+    EXPECT_TRUE(out.shares_object()) << "m_object1 and m_object2 must be one object again";
+    EXPECT_EQ(out.byte_val(), 1);
+    EXPECT_EQ(out.char_val(), u'6');
+    EXPECT_EQ(out.base().int_val(), 8);  // the base's m_int, hidden by TestClass::m_int
+    EXPECT_EQ(out.int_val(), 4);
+    EXPECT_EQ(out.strings()[7], "string value #7");
+    for (const auto& o : out.objects()) {
+      ASSERT_TRUE(o);
+      EXPECT_NE(o, out.object1());  // distinct objects stay distinct
+    }
+  }
+}
+
+TEST(Graph, WithoutTrackingTheSharedObjectIsWrittenTwice) {
+  const TestClass in = TestClass::make();
+  Bytes tracked = Codec(kTrack).serialize(in);
+  Bytes plain = Codec().serialize(in);
+  EXPECT_EQ(plain[2], 0);
+  EXPECT_EQ(tracked[2], kiln::wire::kFlagReferenceTracking);
+  TestClass out = round_trip(Codec(), in);
+  EXPECT_TRUE(out == in);
+  EXPECT_FALSE(out.shares_object());
+  // The second copy of m_object1 costs a whole object; with tracking it is one tag byte.
+  Bytes one_object = kiln::test::payload(TestBaseClass::make());
+  EXPECT_EQ(plain.size(), tracked.size() + one_object.size());
+}
+
+TEST(Graph, BaseFieldsComeFirstAndEnterTheFingerprint) {
+  // TestClass's payload starts with its base's fields.
+  Bytes base = kiln::test::payload(TestBaseClass::make());
+  Bytes whole = kiln::test::payload(TestClass::make());
+  ASSERT_GT(whole.size(), base.size());
+  EXPECT_TRUE(std::equal(base.begin(), base.end(), whole.begin()));
+  EXPECT_NE(kiln::fingerprint_of<TestClass>(), kiln::fingerprint_of<TestBaseClass>());
+}
+
+// --- shared references and cycles -----------------------------------------------------------
+
+struct Leaf {
+  int value = 0;
+  bool operator==(const Leaf&) const = default;
+};
+
+TEST(Graph, SharedObjectsInAVectorStayShared) {
+  auto a = std::make_shared<Leaf>(Leaf{1});
+  auto b = std::make_shared<Leaf>(Leaf{2});
+  std::vector<std::shared_ptr<Leaf>> in{a, b, a, nullptr, a, b};
+  Codec codec(kTrack);
+  Bytes bytes = codec.serialize(in);
+  // count 6; new #0 {1}; new #1 {2}; ref #0; null; ref #0; ref #1
+  Bytes expected_payload{6, 1, 1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0, 2, 3};
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  auto out = round_trip(codec, in);
+  ASSERT_EQ(out.size(), 6u);
+  EXPECT_EQ(out[0]->value, 1);
+  EXPECT_EQ(out[1]->value, 2);
+  EXPECT_EQ(out[0], out[2]);
+  EXPECT_EQ(out[0], out[4]);
+  EXPECT_EQ(out[1], out[5]);
+  EXPECT_NE(out[0], out[1]);
+  EXPECT_EQ(out[3], nullptr);
+  EXPECT_EQ(out[0].use_count(), 3);  // only the vector owns the objects after decoding
+}
+
+struct Node {
+  int value = 0;
+  std::shared_ptr<Node> next;
+  std::weak_ptr<Node> prev;
+};
+
+TEST(Graph, CycleThroughWeakPointerRoundTrips) {
+  // a <-> b: a owns b, b refers back to a weakly; a's next-next is nobody.
+  auto a = std::make_shared<Node>();
+  a->value = 1;
+  a->next = std::make_shared<Node>();
+  a->next->value = 2;
+  a->next->prev = a;
+  Codec codec(kTrack);
+  auto out = round_trip(codec, a);
+  ASSERT_TRUE(out && out->next);
+  EXPECT_EQ(out->value, 1);
+  EXPECT_EQ(out->next->value, 2);
+  EXPECT_EQ(out->next->prev.lock(), out);  // the cycle comes back as a cycle
+  EXPECT_EQ(out.use_count(), 1);           // and nothing else holds on to it
+}
+
+TEST(Graph, CycleThroughSharedPointersRoundTrips) {
+  auto a = std::make_shared<Node>();
+  auto b = std::make_shared<Node>();
+  a->value = 1;
+  b->value = 2;
+  a->next = b;
+  b->next = a;  // a strong cycle
+  Codec codec(kTrack);
+  Bytes bytes = codec.serialize(a);
+  // new #0 {1, next: new #1 {2, next: ref #0, prev: null}, prev: null}
+  Bytes expected_payload{1, 1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0, 0};
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  std::shared_ptr<Node> out;
+  ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
+  ASSERT_TRUE(out && out->next);
+  EXPECT_EQ(out->next->value, 2);
+  EXPECT_EQ(out->next->next, out);
+  out->next->next.reset();  // break the cycles so both graphs are freed
+  b->next.reset();
+}
+
+TEST(Graph, CycleWithoutTrackingFailsToWriteInsteadOfRecursing) {
+  auto a = std::make_shared<Node>();
+  a->next = a;
+  Codec codec;
+  Bytes out{0x55};
+  kiln::Status s = codec.serialize_into(a, out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::kDepthExceeded);
+  EXPECT_NE(s.error().message().find("track_references"), std::string::npos) << s.error().message();
+  EXPECT_EQ(out, Bytes{0x55});  // left as it was
+  EXPECT_TRUE(codec.serialize(a).empty());
+  a->next.reset();
+}
+
+TEST(Graph, UniquePointersRoundTripWithoutTracking) {
+  struct Owner {
+    std::unique_ptr<Leaf> one;
+    std::unique_ptr<Leaf> none;
+  };
+  Owner in;
+  in.one = std::make_unique<Leaf>(Leaf{7});
+  Owner out = round_trip(Codec(), in);
+  ASSERT_TRUE(out.one);
+  EXPECT_EQ(out.one->value, 7);
+  EXPECT_FALSE(out.none);
+  EXPECT_EQ(kiln::test::payload(in), (Bytes{1, 7, 0, 0, 0, 0}));
+}
+
+// --- polymorphism ---------------------------------------------------------------------------
+
+class Shape {
+ public:
+  Shape() = default;
+  explicit Shape(int id) : id_(id) {}
+  virtual ~Shape() = default;
+  virtual std::string kind() const { return "shape"; }
+  int id() const { return id_; }
+
+ private:
+  int id_ = 0;
+  KILN_FIELDS(Shape, id_)
+};
+
+class Circle : public Shape {
+ public:
+  Circle() = default;
+  Circle(int id, double r) : Shape(id), radius_(r) {}
+  std::string kind() const override { return "circle"; }
+  double radius() const { return radius_; }
+
+ private:
+  double radius_ = 0;
+  KILN_FIELDS_WITH_BASES(Circle, (Shape), radius_)
+};
+
+class Square : public Shape {
+ public:
+  Square() = default;
+  Square(int id, std::string label) : Shape(id), label_(std::move(label)) {}
+  std::string kind() const override { return "square:" + label_; }
+
+ private:
+  std::string label_;
+  KILN_FIELDS_WITH_BASES(Square, (Shape), label_)
+};
+
+class Triangle : public Shape {  // never registered
+ public:
+  Triangle() = default;
+  explicit Triangle(int id) : Shape(id) {}
+
+ private:
+  int corners_ = 3;
+  KILN_FIELDS_WITH_BASES(Triangle, (Shape), corners_)
+};
+
+std::shared_ptr<const TypeRegistry> shapes() {
+  auto types = std::make_shared<TypeRegistry>();
+  EXPECT_TRUE((types->add<Circle, Shape>(1).ok()));
+  EXPECT_TRUE((types->add_named<Square, Shape>("geo.Square").ok()));
+  return types;
+}
+
+std::vector<std::shared_ptr<Shape>> mixed_shapes() {
+  auto square = std::make_shared<Square>(3, "red");
+  return {std::make_shared<Circle>(1, 2.5), std::make_shared<Shape>(2), square,
+          std::make_shared<Square>(4, "blue"), square};
+}
+
+std::string kinds(const std::vector<std::shared_ptr<Shape>>& v) {
+  std::string s;
+  for (const auto& p : v) s += (p ? p->kind() + "#" + std::to_string(p->id()) : "null") + " ";
+  return s;
+}
+
+TEST(Polymorphism, MixedDerivedTypesRoundTrip) {
+  auto in = mixed_shapes();
+  for (bool track : {false, true}) {
+    Codec codec({.track_references = track}, shapes());
+    auto out = round_trip(codec, in);
+    EXPECT_EQ(kinds(out), "circle#1 shape#2 square:red#3 square:blue#4 square:red#3 ") << track;
+    auto* circle = dynamic_cast<Circle*>(out[0].get());
+    ASSERT_NE(circle, nullptr);
+    EXPECT_EQ(circle->radius(), 2.5);
+    EXPECT_EQ(out[2] == out[4], track);  // identity only with tracking
+  }
+}
+
+TEST(Polymorphism, NamesAreWrittenOncePerMessage) {
+  Codec codec({}, shapes());
+  Bytes bytes = codec.serialize(mixed_shapes());
+  std::string text(bytes.begin(), bytes.end());
+  std::size_t first = text.find("geo.Square");
+  ASSERT_NE(first, std::string::npos);
+  EXPECT_EQ(text.find("geo.Square", first + 1), std::string::npos) << hex(bytes, 200);
+  // circle: tag 1 (new), type tag 3 (id 1, odd), id 1, radius 2.5
+  Bytes circle{1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0x40};
+  EXPECT_TRUE(std::equal(circle.begin(), circle.end(), bytes.begin() + 8)) << hex(bytes);
+}
+
+TEST(Polymorphism, UniquePointersToBaseRoundTrip) {
+  std::vector<std::unique_ptr<Shape>> in;
+  in.push_back(std::make_unique<Square>(9, "x"));
+  in.push_back(std::make_unique<Circle>(8, 1.0));
+  in.push_back(nullptr);
+  Codec codec({}, shapes());
+  auto out = round_trip(codec, in);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0]->kind(), "square:x");
+  EXPECT_EQ(out[1]->kind(), "circle");
+  EXPECT_EQ(out[2], nullptr);
+}
+
+TEST(Polymorphism, UnregisteredTypeIsRejectedWhenReading) {
+  Bytes bytes = Codec({}, shapes()).serialize(mixed_shapes());
+  auto only_circles = std::make_shared<TypeRegistry>();
+  ASSERT_TRUE((only_circles->add<Circle, Shape>(1).ok()));
+  std::vector<std::shared_ptr<Shape>> out;
+  kiln::Status s = Codec({}, only_circles).deserialize_into(bytes, out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::kUnknownType);
+  EXPECT_NE(s.error().detail.find("\"geo.Square\" is not registered"), std::string::npos)
+      << s.error().message();
+
+  // A numeric id nobody registered, and any type tag when the codec has no registry.
+  Bytes forged = kiln::test::message_for<std::vector<std::shared_ptr<Shape>>>({1, 1, 0x0f});
+  s = Codec({}, shapes()).deserialize_into(forged, out);
+  EXPECT_EQ(s.error().code, ErrorCode::kUnknownType);
+  EXPECT_EQ(s.error().offset, 9u);
+  EXPECT_NE(s.error().detail.find("type id 7 is not registered"), std::string::npos)
+      << s.error().message();
+  s = Codec().deserialize_into(bytes, out);
+  EXPECT_EQ(s.error().code, ErrorCode::kUnknownType) << s.error().message();
+}
+
+TEST(Polymorphism, UnregisteredTypeIsRejectedWhenWriting) {
+  std::vector<std::shared_ptr<Shape>> in{std::make_shared<Triangle>(1)};
+  Bytes out;
+  kiln::Status s = Codec({}, shapes()).serialize_into(in, out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::kUnregisteredType);
+  EXPECT_NE(s.error().detail.find("Triangle"), std::string::npos) << s.error().message();
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(Polymorphism, DuplicateRegistrationsAreRejected) {
+  TypeRegistry types;
+  ASSERT_TRUE((types.add<Circle, Shape>(1).ok()));
+  kiln::Status s = types.add<Square, Shape>(1);
+  EXPECT_EQ(s.error().code, ErrorCode::kDuplicateType);
+  EXPECT_NE(s.error().detail.find("type id 1 is already registered"), std::string::npos);
+  s = types.add<Circle, Shape>(2);
+  EXPECT_EQ(s.error().code, ErrorCode::kDuplicateType);
+  ASSERT_TRUE((types.add_named<Square, Shape>("sq").ok()));
+  s = types.add_named<Triangle, Shape>("sq");
+  EXPECT_EQ(s.error().code, ErrorCode::kDuplicateType);
+  EXPECT_EQ((types.add<Triangle, Shape>(0).error().code), ErrorCode::kDuplicateType);
+  EXPECT_EQ(types.size(), 2u);
+}
+
+// --- hostile graphs -------------------------------------------------------------------------
+
+using Leaves = std::vector<std::shared_ptr<Leaf>>;
+
+TEST(GraphErrors, BackReferenceOutOfRange) {
+  Bytes m = kiln::test::message_for<Leaves>({2, 1, 5, 0, 0, 0, 3});
+  m[2] = kiln::wire::kFlagReferenceTracking;
+  kiln::Error e = kiln::test::decode_error<Leaves>(m);
+  EXPECT_EQ(e.code, ErrorCode::kBadReference);
+  EXPECT_EQ(e.offset, 13u);
+  EXPECT_EQ(e.detail, "back-reference to object #1 but only 1 objects so far");
+}
+
+TEST(GraphErrors, BackReferenceWithoutTrackingFlag) {
+  Bytes m = kiln::test::message_for<Leaves>({2, 1, 5, 0, 0, 0, 2});
+  kiln::Error e = kiln::test::decode_error<Leaves>(m);
+  EXPECT_EQ(e.code, ErrorCode::kBadReference);
+  EXPECT_EQ(e.offset, 13u);
+  EXPECT_NE(e.detail.find("without reference tracking"), std::string::npos) << e.detail;
+}
+
+TEST(GraphErrors, BackReferenceToAnotherType) {
+  using Pair = std::tuple<std::shared_ptr<Leaf>, std::shared_ptr<Node>>;
+  Bytes m = kiln::test::message_for<Pair>({1, 5, 0, 0, 0, 2});
+  m[2] = kiln::wire::kFlagReferenceTracking;
+  kiln::Error e = kiln::test::decode_error<Pair>(m);
+  EXPECT_EQ(e.code, ErrorCode::kBadReference);
+  EXPECT_EQ(e.offset, 12u);
+  EXPECT_NE(e.detail.find("which is not a"), std::string::npos) << e.detail;
+}
+
+TEST(GraphErrors, UniquePointerCannotBeABackReference) {
+  using Owner = std::unique_ptr<Leaf>;
+  Bytes m = kiln::test::message_for<Owner>({2});
+  m[2] = kiln::wire::kFlagReferenceTracking;
+  EXPECT_EQ(kiln::test::decode_error<Owner>(m).code, ErrorCode::kBadReference);
+}
+
+TEST(GraphErrors, DeepPointerChainHitsTheDepthLimit) {
+  Bytes body;
+  for (int i = 0; i < 100; ++i) body.insert(body.end(), {1, 0, 0, 0, 0});  // new Node, value 0
+  kiln::Error e = kiln::test::body_error<std::shared_ptr<Node>>(body);
+  EXPECT_EQ(e.code, ErrorCode::kDepthExceeded) << e.message();
+}
+
+TEST(GraphErrors, ReferenceTableLimit) {
+  Leaves in(10);
+  for (auto& p : in) p = std::make_shared<Leaf>();
+  Bytes bytes = Codec(kTrack).serialize(in);
+  Options small = kTrack;
+  small.limits.max_references = 4;
+  Leaves out;
+  kiln::Status s = Codec(small).deserialize_into(bytes, out);
+  EXPECT_EQ(s.error().code, ErrorCode::kLengthTooLarge);
+  EXPECT_NE(s.error().detail.find("more than 4 shared objects"), std::string::npos);
+}
+
+TEST(GraphErrors, ForgedTypeNameIndex) {
+  using Shapes = std::vector<std::shared_ptr<Shape>>;
+  // type tag 4 = name #1, but no name #0 was defined yet
+  Bytes m = kiln::test::message_for<Shapes>({1, 1, 4});
+  kiln::Error e = kiln::test::decode_error<Shapes>(m);
+  EXPECT_EQ(e.code, ErrorCode::kBadReference);
+  EXPECT_EQ(e.offset, 9u);
+  // A name longer than the input.
+  m = kiln::test::message_for<Shapes>({1, 1, 2, 0x7f, 'a'});
+  e = kiln::test::decode_error<Shapes>(m);
+  EXPECT_EQ(e.code, ErrorCode::kLengthTooLarge) << e.message();
+}
+
+}  // namespace
+
+namespace {
+
+// --- shared strings -------------------------------------------------------------------------
+
+TEST(SharedStrings, RepeatsAreWrittenOnce) {
+  std::vector<std::string> in{"alpha", "beta", "alpha", "", "beta", ""};
+  Codec codec({.share_strings = true});
+  Bytes bytes = codec.serialize(in);
+  EXPECT_EQ(bytes[2], kiln::wire::kFlagShareStrings);
+  // count 6; new "alpha" (5 << 1); new "beta"; #0; new ""; #1; #2
+  Bytes expected{6, 10, 'a', 'l', 'p', 'h', 'a', 8, 'b', 'e', 't', 'a', 1, 0, 3, 5};
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected) << hex(bytes);
+  EXPECT_TRUE(kiln::test::round_trips(in, {.share_strings = true}));
+}
+
+TEST(SharedStrings, MapKeysAndNestedStructsShareOneTable) {
+  std::map<std::string, std::vector<std::string>> in{{"k", {"k", "v", "v"}}, {"v", {"k"}}};
+  EXPECT_TRUE(kiln::test::round_trips(in, {.share_strings = true}));
+  Bytes shared = Codec({.share_strings = true}).serialize(in);
+  Bytes plain = Codec().serialize(in);
+  EXPECT_LT(shared.size(), plain.size());
+}
+
+TEST(SharedStrings, TestClassSizeWithSharedStrings) {
+  const TestClass in = TestClass::make();
+  Codec codec({.compress_numbers = true, .track_references = true, .share_strings = true});
+  TestClass out = round_trip(codec, in);
+  EXPECT_TRUE(out == in);
+  EXPECT_TRUE(out.shares_object());
+  // JDK serialization writes this graph in 1,844 bytes (its strings are shared objects too).
+  EXPECT_LT(codec.serialize(in).size(), 1844u / 2);
+}
+
+TEST(SharedStrings, ForgedStringReferences) {
+  using Strings = std::vector<std::string>;
+  Bytes m = kiln::test::message_for<Strings>({2, 2, 'a', 3});  // "a", then string #1
+  m[2] = kiln::wire::kFlagShareStrings;
+  kiln::Error e = kiln::test::decode_error<Strings>(m);
+  EXPECT_EQ(e.code, ErrorCode::kBadReference);
+  EXPECT_EQ(e.offset, 10u);
+  EXPECT_EQ(e.detail, "string #1 but only 1 strings so far");
+  m = kiln::test::message_for<Strings>({1, 0xfe, 0xff, 0xff, 0xff, 0x0f});  // ~2 GB string
+  m[2] = kiln::wire::kFlagShareStrings;
+  e = kiln::test::decode_error<Strings>(m);
+  EXPECT_EQ(e.code, ErrorCode::kLengthTooLarge);
+  EXPECT_EQ(e.offset, 8u);
+  m = kiln::test::message_for<Strings>({1, 4, 0xff, 0xfe});  // invalid UTF-8
+  m[2] = kiln::wire::kFlagShareStrings;
+  EXPECT_EQ(kiln::test::decode_error<Strings>(m).code, ErrorCode::kBadUtf8);
+}
+
+}  // namespace
