@@ -1,73 +1,10 @@
-// The wasm core: the C++ decoder and encoder compiled with em++, for checking messages with the
-// exact C++ rules ("what would the C++ side say about these bytes?"). Loaded once, on demand;
-// the wasm is embedded in the module file, so nothing is fetched from the network or the disk.
-import { KilnError, invalid, CODES_BY_NUMBER } from './runtime/errors.mjs';
-
-let corePromise = null;
+// The wasm core of the package: the C++ decoder and encoder compiled with em++ for the workload
+// types, for checking messages with the exact C++ rules ("what would the C++ side say about
+// these bytes?"). Loaded once, on demand; the wasm is embedded in the module file, so nothing is
+// fetched from the network or the disk.
+import { coreLoader } from './runtime/core_loader.mjs';
 
 /** Loads the wasm core (once). Resolves to an object with validate() and reencode(). */
-export function loadCore() {
-  corePromise ??= Promise.all([
-    import('./generated/kiln_core.mjs'),
-    import('./generated/kiln_core_wasm.mjs'),
-  ]).then(async ([{ default: createKilnCore }, { default: base64 }]) => {
-    const wasmBinary = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    // locateFile: the bytes are given, so no URL is built (import.meta is empty in the CJS bundle).
-    return wrap(await createKilnCore({ wasmBinary, locateFile: (path) => path }));
-  });
-  return corePromise;
-}
-
-function wrap(m) {
-  const types = JSON.parse(m.typeTable());
-  const indexOf = new Map(types.map((t, i) => [t.name, i]));
-
-  function typeIndex(type) {
-    const i = indexOf.get(type?.name);
-    if (i === undefined) invalid('type', `one of the core's types (${[...indexOf.keys()].join(', ')})`, type);
-    if (types[i].fingerprint !== type.fingerprint) {
-      throw new KilnError('InvalidArgument', `the JS and wasm builds of ${type.name} differ`);
-    }
-    return i;
-  }
-
-  // Copies bytes into the module's reused input buffer; returns the length.
-  function put(bytes) {
-    if (!(bytes instanceof Uint8Array)) invalid('bytes', 'a Uint8Array', bytes);
-    const ptr = m._kiln_input(bytes.length);
-    m.HEAPU8.set(bytes, ptr); // read HEAPU8 after the call: memory may have grown
-    return bytes.length;
-  }
-
-  function lastError(code) {
-    let p = m._kiln_error_detail();
-    const heap = m.HEAPU8;
-    let end = p;
-    while (heap[end] !== 0) end++;
-    const detail = new TextDecoder().decode(heap.subarray(p, end));
-    return new KilnError(CODES_BY_NUMBER[code] ?? `Error${code}`, detail, m._kiln_error_offset());
-  }
-
-  return {
-    formatVersion: m.formatVersion(),
-    types,
-    /** The C++ decoder's verdict on bytes as `type`: null if valid, else a KilnError. */
-    validate(type, bytes, { validateUtf8 = true } = {}) {
-      const i = typeIndex(type);
-      const code = m._kiln_validate(i, put(bytes), validateUtf8 ? 1 : 0);
-      return code === 0 ? null : lastError(code);
-    },
-    /** Decodes bytes with the C++ decoder and encodes the value again with the C++ encoder. */
-    reencode(type, bytes, { compressNumbers = false } = {}) {
-      const i = typeIndex(type);
-      const n = m._kiln_reencode(i, put(bytes), compressNumbers ? 1 : 0);
-      if (n < 0) throw lastError(m._kiln_validate(i, bytes.length, 1));
-      const out = m._kiln_output();
-      return m.HEAPU8.slice(out, out + n);
-    },
-    /** Bytes of wasm memory, to check that repeated calls do not grow it. */
-    heapBytes() {
-      return m.HEAPU8.length;
-    },
-  };
-}
+export const loadCore = coreLoader(() =>
+  Promise.all([import('./generated/kiln_core.mjs'), import('./generated/kiln_core_wasm.mjs')]),
+);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the targets into build/: native (g++ release), clang, asan (g++ with ASan+UBSan), and
-# wasm (em++; also writes the npm package's generated files into js/generated and dist/).
-#   usage: scripts/build.sh [native|asan|tsan|wasm|clang ...]   (default: native wasm)
+# wasm (em++; also writes the npm package's generated files into js/generated and dist/), and
+# examples (em++: the package tests/user_types builds from its own C++ types with
+# kiln_add_wasm_module, into build/user-types/package).
+#   usage: scripts/build.sh [native|asan|tsan|wasm|clang|examples ...]   (default: native wasm)
 # tsan (g++ with ThreadSanitizer) builds only the thread suite, kiln_thread_tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +42,10 @@ for t in "${targets[@]}"; do
       node_modules/.bin/esbuild js/index.mjs --bundle --format=cjs --platform=node \
         --outfile=dist/kiln.cjs --log-level=error \
         --log-override:empty-import-meta=silent ;;
+    examples)
+      stage "examples: user types package (em++, tests/user_types, out of tree)"
+      emcmake cmake -S tests/user_types -B build/user-types -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+      cmake --build build/user-types -j "$jobs" ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
 done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, builds every target once, then runs every suite:
 # ctest (g++, clang++, ASan+UBSan, TSan thread suite), the core suite compiled to wasm under
-# node, node --test (Node and headless Chromium), and a quick benchmark run as a smoke test.
+# node, node --test (Node and headless Chromium), the examples and the user-types package, and a
+# quick benchmark run as a smoke test.
 # Prints a line per stage and a closing count.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,8 +14,8 @@ stage "setup"
 scripts/setup.sh test || exit 1
 mkdir -p "$logs"
 
-stage "build: native (g++), clang++, asan, tsan, wasm"
-scripts/build.sh native clang asan tsan wasm || { echo "build failed"; exit 1; }
+stage "build: native (g++), clang++, asan, tsan, wasm, examples"
+scripts/build.sh native clang asan tsan wasm examples || { echo "build failed"; exit 1; }
 
 passed=0; failed=0; summary=()
 record() {  # name pass fail
@@ -47,6 +48,12 @@ node --test tests/js/ 2>&1 | tee "$logs/js.log" | grep -E "^# (tests|pass|fail)|
 jp=$(grep -oE "^# pass [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 0)
 jf=$(grep -oE "^# fail [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 1)
 record js "$jp" "$jf"
+
+stage "examples: user types, node <-> native, vite"
+node --test tests/user_types/ tests/examples/ 2>&1 | tee "$logs/examples.log" | grep -E "^# (tests|pass|fail)|^not ok"
+ep=$(grep -oE "^# pass [0-9]+" "$logs/examples.log" | grep -oE "[0-9]+$" || echo 0)
+ef=$(grep -oE "^# fail [0-9]+" "$logs/examples.log" | grep -oE "[0-9]+$" || echo 1)
+record examples "$ep" "$ef"
 
 stage "bench smoke: npm run bench -- --quick (no timing assertions)"
 if bash scripts/bench.sh --quick > "$logs/bench-quick.log" 2>&1; then

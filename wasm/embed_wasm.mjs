@@ -5,7 +5,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [inJs, inWasm, outJs, outWasm] = process.argv.slice(2);
-writeFileSync(outJs, readFileSync(inJs));
+// The loader always passes locateFile, so the factory's fallback `new URL('x.wasm',
+// import.meta.url)` is never taken; dropping it keeps bundlers (Vite, esbuild) from looking for
+// a .wasm file that the package does not ship.
+const js = readFileSync(inJs, 'utf8').replace(
+  /new URL\(("[^"]+\.wasm"),import\.meta\.url\)\.toString\(\)/g,
+  '$1',
+);
+writeFileSync(outJs, js);
 const b64 = readFileSync(inWasm).toString('base64');
 writeFileSync(
   outWasm,

@@ -1,0 +1,111 @@
+// Exchanges files with the Node example (examples/node/exchange.mjs), which uses the `kiln` npm
+// package's Record and Foo. These structs have the same fields, so the same schema fingerprint:
+// a fingerprint covers the field names and the wire shape, not the C++ type's name.
+//   kiln_exchange write DIR   writes DIR/native-record.kiln and DIR/native-foo.kiln
+//   kiln_exchange read DIR    reads DIR/node-record.kiln and DIR/node-foo.kiln, checks the values
+#include <kiln/kiln.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Record {
+  std::int32_t f1;
+  std::string f2;
+  std::vector<std::string> f3;
+  std::map<std::string, std::int64_t> f4;
+  bool operator==(const Record&) const = default;
+};
+
+struct Foo {
+  std::int32_t f1;
+  std::string f2;
+  std::vector<std::string> f3;
+  std::map<std::string, std::int64_t> f4;
+  bool operator==(const Foo&) const = default;
+};
+
+// What this program writes; exchange.mjs checks it field by field.
+Record native_record() {
+  return {42,
+          "from C++ \u00e9",
+          {"native", "", "\u4e2d\u6587"},
+          {{"max", std::numeric_limits<std::int64_t>::max()}, {"neg", -5}}};
+}
+Foo native_foo() {
+  Foo foo{-7, "foo", {}, {}};
+  for (int i = 0; i < 5; ++i) {
+    std::string n = std::to_string(i);
+    foo.f3.push_back(std::string("item").append(n));
+    foo.f4.emplace(std::string("k").append(n), std::int64_t{1} << (i * 12));
+  }
+  return foo;
+}
+
+// What exchange.mjs writes.
+Record node_record() {
+  return {-123456,
+          "from Node \U0001F680",
+          {"js", "bigint"},
+          {{"a", -(std::int64_t{1} << 40)}, {"b", 0}}};
+}
+Foo node_foo() {
+  return {2147483647, "", {"x"}, {{"only", 9007199254740993}}};
+}
+
+bool write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  std::printf("native: wrote %s (%zu bytes)\n", path.c_str(), bytes.size());
+  return out.good();
+}
+
+template <class T>
+bool check_file(const std::string& path, const T& expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::printf("native: cannot open %s\n", path.c_str());
+    return false;
+  }
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                  std::istreambuf_iterator<char>());
+  kiln::Result<T> value = kiln::Codec().deserialize<T>(bytes);
+  if (!value) {
+    std::printf("native: %s: %s\n", path.c_str(), value.error().message().c_str());
+    return false;
+  }
+  if (!(*value == expected)) {
+    std::printf("native: %s holds other values than expected\n", path.c_str());
+    return false;
+  }
+  std::printf("native: read %s: f1=%d f2=\"%s\", %zu strings, %zu map entries: as expected\n",
+              path.c_str(), value->f1, value->f2.c_str(), value->f3.size(), value->f4.size());
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3 || (std::string(argv[1]) != "write" && std::string(argv[1]) != "read")) {
+    std::fprintf(stderr, "usage: %s write|read DIR\n", argv[0]);
+    return 2;
+  }
+  const std::string mode = argv[1], dir = argv[2];
+  if (mode == "write") {
+    kiln::Codec codec({.compress_numbers = true});
+    bool ok = write_file(dir + "/native-record.kiln", codec.serialize(native_record()));
+    ok = write_file(dir + "/native-foo.kiln", kiln::Codec().serialize(native_foo())) && ok;
+    return ok ? 0 : 1;
+  }
+  bool ok = check_file(dir + "/node-record.kiln", node_record());
+  ok = check_file(dir + "/node-foo.kiln", node_foo()) && ok;
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,20 @@
+import type { KilnError, KilnType } from './index';
+
+/** A Kiln wasm core: the C++ decoder and encoder for a fixed list of types. */
+export interface KilnCore {
+  /** Format version the core reads and writes. */
+  readonly formatVersion: number;
+  readonly types: ReadonlyArray<{ name: string; fingerprint: number }>;
+  /** The C++ decoder's verdict: null when valid, else the error it reports. */
+  validate(type: KilnType<unknown, unknown>, bytes: Uint8Array,
+           options?: { validateUtf8?: boolean }): KilnError | null;
+  /** Decodes with the C++ decoder and re-encodes with the C++ encoder. */
+  reencode(type: KilnType<unknown, unknown>, bytes: Uint8Array,
+           options?: { compressNumbers?: boolean }): Uint8Array;
+  heapBytes(): number;
+}
+
+/** Returns a loadCore() for the factory and base64 wasm modules `load` resolves to. */
+export declare function coreLoader(
+  load: () => Promise<[{ default: (options: object) => Promise<unknown> }, { default: string }]>,
+): () => Promise<KilnCore>;

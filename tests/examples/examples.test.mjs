@@ -1,0 +1,102 @@
+// The examples, run as a user would: the Node and C++ programs exchange files (each checks the
+// other's values), and the Vite app is built and loaded in headless Chromium under a strict
+// Content-Security-Policy. Needs `scripts/build.sh native wasm` (kiln_exchange, js/generated).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { Record } from '../../js/index.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const exchange = join(root, 'build/native/examples/native/kiln_exchange');
+const CHROMIUM = '/usr/bin/chromium';
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+test('Node and C++ exchange files and check each other\'s values', () => {
+  assert.ok(existsSync(exchange), `${exchange} is missing: run scripts/build.sh native`);
+  const dir = mkdtempSync(join(tmpdir(), 'kiln-exchange-'));
+  try {
+    const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, encoding: 'utf8' });
+    assert.match(run(exchange, ['write', dir]), /wrote .*native-record\.kiln/);
+    const node = run(process.execPath, ['examples/node/exchange.mjs', dir]);
+    for (const f of ['node-record', 'node-foo', 'native-record', 'native-foo']) {
+      assert.match(node, new RegExp(`node: read ${f}\\.kiln: .*as expected`), node);
+    }
+    assert.match(node, /a truncated file is rejected: \w+ at byte \d+/);
+    // The C++ side decodes Node's files and compares them with its own copy of the values.
+    const native = run(exchange, ['read', dir]);
+    assert.match(native, /node-record\.kiln: f1=-123456 .*as expected/, native);
+    assert.match(native, /node-foo\.kiln: f1=2147483647 .*as expected/, native);
+    // A file the C++ side does not accept makes it fail.
+    execFileSync('cp', [join(dir, 'node-foo.kiln'), join(dir, 'node-record.kiln')]);
+    assert.throws(() => run(exchange, ['read', dir]), (e) => /other values than expected/.test(e.stdout));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function serve(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript' };
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (path === '/favicon.ico') {
+      res.writeHead(204, { 'content-security-policy': CSP });
+      return res.end();
+    }
+    try {
+      const body = await readFile(join(dir, path === '/' ? 'index.html' : path));
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'text/html', 'content-security-policy': CSP });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-security-policy': CSP });
+      res.end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+test('the Vite example builds and round-trips a Record in Chromium', async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: scripts/setup.sh installs Debian's chromium`);
+  const out = mkdtempSync(join(tmpdir(), 'kiln-vite-'));
+  let server;
+  let browser;
+  try {
+    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', 'examples/browser-vite', '--outDir', out,
+      '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
+    const assets = readFileSync(join(out, 'index.html'), 'utf8');
+    assert.match(assets, /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    server = await serve(out);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()}: ${r.url()}`));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => document.getElementById('result').textContent !== 'running', null, { timeout: 30000 });
+    const result = JSON.parse(await page.textContent('#result'));
+    assert.equal(result.error, undefined, result.error);
+    assert.deepEqual(errors, []);
+    // The page's bytes are the ones Node writes for the same value, and the C++ core agrees.
+    const record = { f1: 10, f2: 'abc \u00e9', f3: ['str1', 'str2'], f4: { k1: 10n, k2: -(2n ** 62n) } };
+    const expected = Buffer.from(Record.serialize(record, { compressNumbers: true })).toString('hex');
+    assert.equal(result.hex, expected);
+    assert.equal(result.cppVerdict, 'valid');
+    assert.equal(result.cppHex, expected);
+    assert.deepEqual(result.back, { f1: 10, f2: 'abc \u00e9', f3: ['str1', 'str2'], f4: { k1: '10n', k2: '-4611686018427387904n' } });
+  } finally {
+    await browser?.close();
+    server?.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,48 @@
+// A user's own types, built into an npm package by kiln_add_wasm_module (see CMakeLists.txt).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kiln/kiln.hpp"
+
+namespace acme {
+
+struct Point {
+  double x;
+  double y;
+  bool operator==(const Point&) const = default;
+};
+
+// An aggregate: Kiln reflects its fields (and their names) with no registration.
+struct Shape {
+  std::uint32_t id;
+  std::string name;
+  std::vector<Point> outline;
+  std::optional<std::string> color;
+  bool operator==(const Shape&) const = default;
+};
+
+// A class with private fields, listed once with KILN_FIELDS.
+class Inventory {
+ public:
+  Inventory() = default;
+  Inventory(std::string owner, std::int64_t revision)
+      : owner_(std::move(owner)), revision_(revision) {}
+
+  void add(const std::string& bin, std::int32_t count);
+  std::int64_t total() const;  // defined in inventory.cpp (built through SOURCES)
+  bool operator==(const Inventory&) const = default;
+
+  KILN_FIELDS(Inventory, owner_, bins_, revision_)
+
+ private:
+  std::string owner_;
+  std::map<std::string, std::vector<std::int32_t>> bins_;
+  std::int64_t revision_ = 0;
+};
+
+}  // namespace acme

@@ -1,0 +1,112 @@
+// The package kiln_add_wasm_module built from this folder's C++ types (build/user-types/package,
+// made by `scripts/build.sh examples`): imported by path and by its package name, it round-trips
+// both types, its encoder writes the C++ encoder's exact bytes, and its .d.ts names the types.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const pkgDir = join(root, 'build/user-types/package');
+assert.ok(existsSync(join(pkgDir, 'index.mjs')), `${pkgDir} is missing: run scripts/build.sh examples`);
+const shapes = await import(pathToFileURL(join(pkgDir, 'index.mjs')));
+const { Codec, KilnError, Shape, Inventory, Shapes, loadCore } = shapes;
+
+const triangle = {
+  id: 7,
+  name: 'triangle \u00e9\u4e2d',
+  outline: [{ x: 0, y: 0 }, { x: 1.5, y: -2.25 }, { x: 3, y: 1e300 }],
+  color: 'teal',
+};
+const blank = { id: 0xffffffff, name: '', outline: [], color: null };
+const inventory = { owner_: 'acme', bins_: { bolts: [3, -1, 2147483647], nuts: [], '': [-2147483648] }, revision_: -(2n ** 63n) };
+
+// Decoded values in their JS output form: int32 sequences may come back as typed arrays.
+const plain = (v) => JSON.parse(JSON.stringify(v, (k, x) => (typeof x === 'bigint' ? `${x}n` : ArrayBuffer.isView(x) ? [...x] : x)));
+
+test('the package has the generated files, the runtime and a package.json', () => {
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  assert.equal(pkg.name, '@acme/shapes');
+  assert.equal(pkg.version, '1.2.0');
+  assert.equal(pkg.type, 'module');
+  assert.equal(pkg.exports['.'].default, './index.mjs');
+  for (const f of ['index.mjs', 'index.d.ts', 'types.mjs', 'types.d.ts', 'core.mjs', 'core_wasm.mjs',
+    'runtime/index.mjs', 'runtime/index.d.ts', 'runtime/core_loader.mjs', 'runtime/core_loader.d.ts']) {
+    assert.ok(existsSync(join(pkgDir, f)), `${f} missing`);
+  }
+});
+
+test('no file of the package generates code at run time (no eval, no new Function)', () => {
+  const files = readdirSync(pkgDir, { recursive: true }).filter((f) => f.endsWith('.mjs'));
+  assert.ok(files.length >= 10, files.join(' '));
+  const offenders = files.filter((f) => /new\s+Function\s*\(|(^|[^.\w$])eval\s*\(/.test(readFileSync(join(pkgDir, f), 'utf8')));
+  assert.deepEqual(offenders, []);
+});
+
+test('the .d.ts declares the types and their input forms', () => {
+  const dts = readFileSync(join(pkgDir, 'types.d.ts'), 'utf8');
+  for (const decl of ['export declare const Shape: KilnType<Shape, ShapeInput>',
+    'export declare const Inventory: KilnType<Inventory, InventoryInput>', 'export declare const Shapes:',
+    'export interface Point {', 'export interface Shape {', 'export interface Inventory {']) {
+    assert.ok(dts.includes(decl), `types.d.ts lacks "${decl}":\n${dts}`);
+  }
+  assert.match(dts, /owner_: string;/);
+  assert.match(dts, /color: string \| null;/);
+  const index = readFileSync(join(pkgDir, 'index.d.ts'), 'utf8');
+  assert.match(index, /export \* from '\.\/types';/);
+  assert.match(index, /loadCore\(\): Promise</);
+});
+
+test('round trips with equality, both number modes', () => {
+  for (const compressNumbers of [false, true]) {
+    const codec = new Codec({ compressNumbers });
+    for (const [type, value] of [[Shape, triangle], [Shape, blank], [Inventory, inventory], [Shapes, [triangle, blank]]]) {
+      const bytes = codec.serialize(type, value);
+      assert.deepEqual(plain(codec.deserialize(type, bytes)), plain(value), `${type.name} compress=${compressNumbers}`);
+      assert.deepEqual(type.deserialize(type.serialize(value, { compressNumbers })), codec.deserialize(type, bytes));
+    }
+  }
+  assert.equal(Shape.cppName, 'acme::Shape');
+  assert.equal(Inventory.cppName, 'acme::Inventory');
+});
+
+test('the JS encoder writes the C++ encoder\'s bytes (wasm core of the same types)', async () => {
+  const core = await loadCore();
+  assert.deepEqual(core.types.map((t) => t.name), ['Shape', 'Inventory', 'Shapes']);
+  assert.deepEqual(core.types.map((t) => t.fingerprint), [Shape.fingerprint, Inventory.fingerprint, Shapes.fingerprint]);
+  for (const compressNumbers of [false, true]) {
+    for (const [type, value] of [[Shape, triangle], [Shape, blank], [Inventory, inventory], [Shapes, [triangle, blank]]]) {
+      const js = type.serialize(value, { compressNumbers });
+      assert.equal(core.validate(type, js), null);
+      // The C++ decoder reads the JS bytes, and the C++ encoder writes the same value back.
+      assert.deepEqual(core.reencode(type, js, { compressNumbers }), js, `${type.name} compress=${compressNumbers}`);
+    }
+  }
+  // Both sides reject a message of the other type with the same error.
+  const bytes = Shape.serialize(triangle);
+  const err = core.validate(Inventory, bytes);
+  assert.ok(err instanceof KilnError);
+  assert.equal(err.code, 'SchemaMismatch');
+  assert.throws(() => Inventory.deserialize(bytes), (e) => e instanceof KilnError && e.code === 'SchemaMismatch' && e.offset === 3);
+});
+
+test('an app imports the package by name, with code generation from strings disallowed', () => {
+  const app = mkdtempSync(join(tmpdir(), 'kiln-user-types-'));
+  try {
+    mkdirSync(join(app, 'node_modules/@acme'), { recursive: true });
+    symlinkSync(pkgDir, join(app, 'node_modules/@acme/shapes'), 'dir');
+    writeFileSync(join(app, 'app.mjs'), `
+      import { Shape, Inventory, loadCore } from '@acme/shapes';
+      const bytes = Inventory.serialize({ owner_: 'x', bins_: new Map([['a', [1, 2]]]), revision_: 5 });
+      const back = Inventory.deserialize(bytes);
+      const core = await loadCore();
+      console.log(back.owner_, [...back.bins_.a].join('+'), back.revision_, core.validate(Inventory, bytes), Shape.name);`);
+    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', 'app.mjs'], { cwd: app, encoding: 'utf8' });
+    assert.equal(out.trim(), 'x 1+2 5n null Shape');
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
+});
