@@ -1,6 +1,9 @@
 // Types of the kiln package.
-export { Struct, Foo, Record, Bulk, StructInput, FooInput, RecordInput } from './generated/workloads';
-export { Codec, KilnError, KilnType, Limits, DEFAULT_LIMITS } from './runtime/index';
+export {
+  Struct, Foo, Record, Bulk, TestClass, StructInput, FooInput, RecordInput, TestClassInput,
+  TestBaseClass, TestBaseClassInput, Tree, TreeNode, TreeNodeInput,
+} from './generated/workloads';
+export { Codec, CodecOptions, KilnError, KilnType, Limits, DEFAULT_LIMITS } from './runtime/index';
 
 export interface KilnCore {
   /** Format version the core reads and writes. */
@@ -11,7 +14,7 @@ export interface KilnCore {
            options?: { validateUtf8?: boolean }): import('./runtime/index').KilnError | null;
   /** Decodes with the C++ decoder and re-encodes with the C++ encoder. */
   reencode(type: import('./runtime/index').KilnType<unknown, unknown>, bytes: Uint8Array,
-           options?: { compressNumbers?: boolean }): Uint8Array;
+           options?: import('./runtime/index').CodecOptions): Uint8Array;
   heapBytes(): number;
 }
 /** Loads the wasm core once (embedded in the package; no network access). */

@@ -47,10 +47,11 @@ int validate(int type, std::size_t n, bool validate_utf8) {
   return result;
 }
 
-// Decodes the input as type I and encodes the value again in the given number mode into the
+// Decodes the input as type I and encodes the value again with the options named by `flags`
+// (header flag bits: 1 compressed numbers, 2 reference tracking, 8 shared strings) into the
 // output buffer; returns its length, or -1 (the error is kept as for validate).
 template <class... T>
-int reencode(int type, std::size_t n, bool compress) {
+int reencode(int type, std::size_t n, int flags) {
   State& s = state();
   if (n > s.input.size()) return -1;
   int result = -1;
@@ -62,7 +63,10 @@ int reencode(int type, std::size_t n, bool compress) {
     s.error = st.ok() ? Error{} : st.error();
     if (!st.ok()) return;
     s.output.clear();
-    Codec({.compress_numbers = compress}).serialize_into(value, s.output);
+    Codec({.compress_numbers = (flags & wire::kFlagCompressNumbers) != 0,
+           .track_references = (flags & wire::kFlagReferenceTracking) != 0,
+           .share_strings = (flags & wire::kFlagShareStrings) != 0})
+        .serialize_into(value, s.output);
     result = static_cast<int>(s.output.size());
   };
   (try_one.template operator()<T>(), ...);
@@ -74,8 +78,8 @@ template <class... T>
 std::string type_table(const std::vector<std::string>& names) {
   std::string json = "[";
   std::size_t i = 0;
-  ((json += (i ? "," : "") + std::string("{\"name\":\"") + names[i] + "\",\"fingerprint\":" +
-            std::to_string(fingerprint_of<T>()) + "}",
+  ((json += (i ? "," : "") + std::string("{\"name\":\"") + names[i] +
+            "\",\"fingerprint\":" + std::to_string(fingerprint_of<T>()) + "}",
     ++i),
    ...);
   return json + "]";
@@ -84,30 +88,35 @@ std::string type_table(const std::vector<std::string>& names) {
 }  // namespace kiln::wasm
 
 // Defines the module's exports for the listed types (their JS names as a brace list of strings).
-#define KILN_WASM_MODULE(NAMES, ...)                                                             \
-  extern "C" {                                                                                   \
-  EMSCRIPTEN_KEEPALIVE std::uint8_t* kiln_input(std::size_t n) {                                 \
-    auto& in = ::kiln::wasm::state().input;                                                      \
-    if (in.size() < n) in.resize(n);                                                             \
-    return in.data();                                                                            \
-  }                                                                                              \
-  EMSCRIPTEN_KEEPALIVE int kiln_validate(int type, std::size_t n, int utf8) {                    \
-    return ::kiln::wasm::validate<__VA_ARGS__>(type, n, utf8 != 0);                              \
-  }                                                                                              \
-  EMSCRIPTEN_KEEPALIVE int kiln_reencode(int type, std::size_t n, int compress) {                \
-    return ::kiln::wasm::reencode<__VA_ARGS__>(type, n, compress != 0);                          \
-  }                                                                                              \
-  EMSCRIPTEN_KEEPALIVE const std::uint8_t* kiln_output() {                                       \
-    return ::kiln::wasm::state().output.data();                                                  \
-  }                                                                                              \
-  EMSCRIPTEN_KEEPALIVE std::size_t kiln_error_offset() { return ::kiln::wasm::state().error.offset; } \
-  EMSCRIPTEN_KEEPALIVE const char* kiln_error_detail() {                                         \
-    return ::kiln::wasm::state().error.detail.c_str();                                           \
-  }                                                                                              \
-  EMSCRIPTEN_KEEPALIVE void kiln_release() { ::kiln::wasm::state() = {}; }                       \
-  }                                                                                              \
-  EMSCRIPTEN_BINDINGS(kiln_module) {                                                             \
-    emscripten::function("formatVersion", +[] { return static_cast<int>(::kiln::wire::kVersion); }); \
-    emscripten::function("typeTable",                                                            \
-                         +[] { return ::kiln::wasm::type_table<__VA_ARGS__>(NAMES); });          \
+#define KILN_WASM_MODULE(NAMES, ...)                                                \
+  extern "C" {                                                                      \
+  EMSCRIPTEN_KEEPALIVE std::uint8_t* kiln_input(std::size_t n) {                    \
+    auto& in = ::kiln::wasm::state().input;                                         \
+    if (in.size() < n) in.resize(n);                                                \
+    return in.data();                                                               \
+  }                                                                                 \
+  EMSCRIPTEN_KEEPALIVE int kiln_validate(int type, std::size_t n, int utf8) {       \
+    return ::kiln::wasm::validate<__VA_ARGS__>(type, n, utf8 != 0);                 \
+  }                                                                                 \
+  EMSCRIPTEN_KEEPALIVE int kiln_reencode(int type, std::size_t n, int flags) {      \
+    return ::kiln::wasm::reencode<__VA_ARGS__>(type, n, flags);                     \
+  }                                                                                 \
+  EMSCRIPTEN_KEEPALIVE const std::uint8_t* kiln_output() {                          \
+    return ::kiln::wasm::state().output.data();                                     \
+  }                                                                                 \
+  EMSCRIPTEN_KEEPALIVE std::size_t kiln_error_offset() {                            \
+    return ::kiln::wasm::state().error.offset;                                      \
+  }                                                                                 \
+  EMSCRIPTEN_KEEPALIVE const char* kiln_error_detail() {                            \
+    return ::kiln::wasm::state().error.detail.c_str();                              \
+  }                                                                                 \
+  EMSCRIPTEN_KEEPALIVE void kiln_release() {                                        \
+    ::kiln::wasm::state() = {};                                                     \
+  }                                                                                 \
+  }                                                                                 \
+  EMSCRIPTEN_BINDINGS(kiln_module) {                                                \
+    emscripten::function(                                                           \
+        "formatVersion", +[] { return static_cast<int>(::kiln::wire::kVersion); }); \
+    emscripten::function(                                                           \
+        "typeTable", +[] { return ::kiln::wasm::type_table<__VA_ARGS__>(NAMES); }); \
   }

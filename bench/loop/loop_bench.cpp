@@ -166,8 +166,8 @@ int main(int argc, char** argv) {
   }
   std::fprintf(stderr,
                "[loop %s] %s build (%s); median of %d rounds of ~%.0f ms after %.0f ms warm-up\n"
-               "[loop %s] kiln: serialize_view + deserialize_into a reused object; no TestClass "
-               "(no object-graph support yet)\n",
+               "[loop %s] kiln: serialize_view + deserialize_into a reused object; TestClass "
+               "with reference tracking and shared strings\n",
                kTarget, KILN_BENCH_FLAGS, __VERSION__, cfg.rounds, cfg.round_ms, cfg.warmup_ms,
                kTarget);
 

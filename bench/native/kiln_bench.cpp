@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
   register_peer<MemcpyPeer>(cfg);
   std::fprintf(stderr,
                "[kiln_bench] Kiln: serialize_view + deserialize_into a reused object; "
-               "Kiln skips TestClass (no object-graph support yet)\n");
+               "TestClass with reference tracking and shared strings\n");
   if (g_failures) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

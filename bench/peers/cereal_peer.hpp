@@ -29,10 +29,6 @@ template <class A>
 void serialize(A& ar, Record& s) {
   ar(s.f1, s.f2, s.f3, s.f4);
 }
-}  // namespace kiln::workloads
-
-namespace kiln_bench {
-
 template <class A>
 void serialize(A& ar, TestBaseClass& t) {
   ar(t.byte_val(), t.short_val(), t.long_val(), t.float_val(), t.double_val(), t.char_val(),
@@ -42,6 +38,9 @@ template <class A>
 void serialize(A& ar, TestClass& t) {
   ar(cereal::base_class<TestBaseClass>(&t), t.int_val(), t.object1(), t.object2(), t.objects());
 }
+}  // namespace kiln::workloads
+
+namespace kiln_bench {
 
 class CerealPeer : public PlainValues {
  public:

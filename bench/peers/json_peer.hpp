@@ -16,7 +16,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Foo, f1, f2, f3, f4)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Record, f1, f2, f3, f4)
 }  // namespace kiln::workloads
 
-namespace kiln_bench {
+namespace kiln::workloads {
 
 inline void to_json(nlohmann::json& j, const TestBaseClass& t) {
   j = nlohmann::json{
@@ -75,6 +75,10 @@ inline void from_json(const nlohmann::json& j, TestClass& t) {
   for (std::size_t i = 0; i < t.objects().size(); ++i)
     json_detail::ptr_from_json(objects.at(i), t.objects()[i]);
 }
+
+}  // namespace kiln::workloads
+
+namespace kiln_bench {
 
 class JsonPeer : public PlainValues {
  public:

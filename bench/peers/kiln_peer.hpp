@@ -1,6 +1,8 @@
 // Kiln, written the way a user who cares about speed would: one Codec per thread, serialize_view
 // (the codec's reused buffer, no allocation once grown) and deserialize_into a reused object.
-// Kiln has no object-graph (shared/cyclic reference) support yet, so it skips TestClass.
+// TestClass goes through a codec with reference tracking (identity of the shared object kept)
+// and shared strings (its objects repeat the same strings, which Java shares as interned
+// objects); the other workloads have neither pointers nor repeated strings.
 #pragma once
 
 #include <kiln/kiln.hpp>
@@ -27,18 +29,30 @@ class KilnPeer {
   static std::vector<kiln::workloads::Foo> make(Tag<Workload::kBulk>) {
     return make_bulk<kiln::workloads::Foo>();
   }
+  static kiln::workloads::TestClass make(Tag<Workload::kTestClass>) {
+    return kiln::workloads::TestClass::make();
+  }
 
   template <class T>
   Bytes serialize(const T& value) {
-    return codec_.serialize_view(value);
+    return codec_for<T>().serialize_view(value);
   }
   template <class T>
   bool deserialize(Bytes in, T& out) {
-    return codec_.deserialize_into(in, out).ok();
+    return codec_for<T>().deserialize_into(in, out).ok();
   }
 
  private:
+  template <class T>
+  kiln::Codec& codec_for() {
+    if constexpr (std::is_same_v<T, kiln::workloads::TestClass>)
+      return graph_codec_;
+    else
+      return codec_;
+  }
   kiln::Codec codec_{kiln::Options{.compress_numbers = Compress}};
+  kiln::Codec graph_codec_{
+      kiln::Options{.compress_numbers = Compress, .track_references = true, .share_strings = true}};
 };
 
 }  // namespace kiln_bench

@@ -7,7 +7,9 @@ const MAGIC = 0x4b;
 const VERSION = 1;
 const HEADER_BYTES = 7;
 const FLAG_COMPRESS = 1;
-const SUPPORTED_FLAGS = FLAG_COMPRESS;
+const FLAG_TRACK_REFERENCES = 2;
+const FLAG_SHARE_STRINGS = 8;
+const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS;
 
 const hex32 = (v) => '0x' + (v >>> 0).toString(16).padStart(8, '0');
 
@@ -17,12 +19,15 @@ function checkType(type) {
   }
 }
 
-function writeMessage(w, type, value, mode) {
+function writeMessage(w, type, value, mode, flags) {
   w.ensure(HEADER_BYTES);
   const p = w.pos;
   w.buf[p] = MAGIC;
   w.buf[p + 1] = VERSION;
-  w.buf[p + 2] = mode === 1 ? FLAG_COMPRESS : 0;
+  w.buf[p + 2] = flags;
+  if (flags > FLAG_COMPRESS || w.refs !== null || w.strings !== null) {
+    w.resetGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
+  }
   w.view.setUint32(p + 3, type.fingerprint, true);
   w.pos = p + HEADER_BYTES;
   if (mode === 1) type.write1(w, value);
@@ -49,6 +54,9 @@ function readMessage(r, type) {
     );
   }
   r.pos = HEADER_BYTES;
+  if (flags > FLAG_COMPRESS) {
+    r.setGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
+  }
   const value = flags & FLAG_COMPRESS ? type.read1(r) : type.read0(r);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return value;
@@ -56,11 +64,16 @@ function readMessage(r, type) {
 
 export class Codec {
   /**
-   * @param {{compressNumbers?: boolean, limits?: Partial<typeof DEFAULT_LIMITS>}} options
+   * @param {{compressNumbers?: boolean, trackReferences?: boolean, shareStrings?: boolean,
+   *          limits?: Partial<typeof DEFAULT_LIMITS>}} options
    */
   constructor(options = {}) {
-    const { compressNumbers = false, limits = {} } = options;
+    const { compressNumbers = false, trackReferences = false, shareStrings = false, limits = {} } = options;
     this.mode = compressNumbers ? 1 : 0;
+    this.flags =
+      (compressNumbers ? FLAG_COMPRESS : 0) |
+      (trackReferences ? FLAG_TRACK_REFERENCES : 0) |
+      (shareStrings ? FLAG_SHARE_STRINGS : 0);
     this.limits = Object.freeze({ ...DEFAULT_LIMITS, ...limits });
     this.out = new Writer(64 * 1024); // serialize(): results are views of shared chunks
     this.scratch = new Writer(4096); // serializeView(): rewound on every call
@@ -72,7 +85,7 @@ export class Codec {
     const w = this.out;
     w.begin(false);
     try {
-      writeMessage(w, type, value, this.mode);
+      writeMessage(w, type, value, this.mode, this.flags);
     } catch (e) {
       w.pos = w.start;
       throw e;
@@ -86,7 +99,7 @@ export class Codec {
     checkType(type);
     const w = this.scratch;
     w.begin(true);
-    writeMessage(w, type, value, this.mode);
+    writeMessage(w, type, value, this.mode, this.flags);
     return w.buf.subarray(0, w.pos);
   }
 
@@ -112,17 +125,26 @@ export class Codec {
   }
 }
 
-const defaultCodecs = [new Codec(), new Codec({ compressNumbers: true })];
+const defaultCodecs = new Map(); // by header flags, made on first use
+function defaultCodec(compressNumbers, trackReferences, shareStrings) {
+  const key = (compressNumbers ? 1 : 0) | (trackReferences ? 2 : 0) | (shareStrings ? 8 : 0);
+  let codec = defaultCodecs.get(key);
+  if (codec === undefined) {
+    codec = new Codec({ compressNumbers, trackReferences, shareStrings });
+    defaultCodecs.set(key, codec);
+  }
+  return codec;
+}
 
 /** Wraps a generated type description; adds serialize/deserialize with default codecs. */
 export function defineType(spec) {
   return Object.freeze({
     ...spec,
-    serialize(value, { compressNumbers = false } = {}) {
-      return defaultCodecs[compressNumbers ? 1 : 0].serialize(this, value);
+    serialize(value, { compressNumbers = false, trackReferences = false, shareStrings = false } = {}) {
+      return defaultCodec(compressNumbers, trackReferences, shareStrings).serialize(this, value);
     },
     deserialize(bytes) {
-      return defaultCodecs[0].deserialize(this, bytes);
+      return defaultCodec(false, false, false).deserialize(this, bytes);
     },
   });
 }

@@ -2,6 +2,8 @@ export interface Limits {
   maxDepth: number;
   maxStringBytes: number;
   maxCollectionLength: number;
+  /** Shared objects and shared strings numbered in one message. */
+  maxReferences: number;
 }
 export declare const DEFAULT_LIMITS: Readonly<Limits>;
 
@@ -10,7 +12,7 @@ export interface KilnType<Out, In> {
   readonly name: string;
   readonly cppName: string;
   readonly fingerprint: number;
-  serialize(value: In, options?: { compressNumbers?: boolean }): Uint8Array;
+  serialize(value: In, options?: CodecOptions): Uint8Array;
   deserialize(bytes: Uint8Array): Out;
 }
 
@@ -23,8 +25,17 @@ export declare class KilnError extends Error {
   readonly detail: string;
 }
 
+export interface CodecOptions {
+  /** Varint/zigzag for 32- and 64-bit integers instead of fixed width. */
+  compressNumbers?: boolean;
+  /** Write an object reached twice through pointers once; keeps identity and cycles. */
+  trackReferences?: boolean;
+  /** Write each distinct string once per message. */
+  shareStrings?: boolean;
+}
+
 export declare class Codec {
-  constructor(options?: { compressNumbers?: boolean; limits?: Partial<Limits> });
+  constructor(options?: CodecOptions & { limits?: Partial<Limits> });
   /** A new message; stays valid (a view of a chunk that is never overwritten). */
   serialize<In>(type: KilnType<unknown, In>, value: In): Uint8Array;
   /** A view of this codec's scratch buffer, valid until the next call on this codec. */

@@ -8,6 +8,7 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxDepth: 64,
   maxStringBytes: 2 ** 30,
   maxCollectionLength: 2 ** 28,
+  maxReferences: 2 ** 20,
 });
 
 export class Reader {
@@ -19,6 +20,45 @@ export class Reader {
     this.end = bytes.length;
     this.limits = limits;
     this.depth = 0;
+    this.refs = null; // objects read so far, when the message tracks references
+    this.refTypes = null; // their C++ type names
+    this.strings = null; // strings read so far, when the message shares strings
+  }
+
+  /** Per-message state from the header flags: reference tracking, shared strings. */
+  setGraph(track, share) {
+    if (track) {
+      this.refs = [];
+      this.refTypes = [];
+    }
+    if (share) this.strings = [];
+  }
+
+  /** Records a new shared object before its fields are read, so a cycle back to it resolves. */
+  remember(obj, type) {
+    if (this.refs === null) return;
+    if (this.refs.length >= this.limits.maxReferences) {
+      this.fail('LengthTooLarge', `more than ${this.limits.maxReferences} shared objects in one message`);
+    }
+    this.refs.push(obj);
+    this.refTypes.push(type);
+  }
+
+  /** The object a back-reference tag names (index = tag - 2), checked as the C++ reader does. */
+  backReference(index, type, at, shares) {
+    if (!shares) {
+      this.fail('BadReference', `a unique_ptr cannot refer to a shared object (tag ${index + 2})`, at);
+    }
+    if (this.refs === null) {
+      this.fail('BadReference', `back-reference to object #${index} in a message without reference tracking`, at);
+    }
+    if (index >= this.refs.length) {
+      this.fail('BadReference', `back-reference to object #${index} but only ${this.refs.length} objects so far`, at);
+    }
+    if (this.refTypes[index] !== type) {
+      this.fail('BadReference', `back-reference to object #${index}, which is not a ${type}`, at);
+    }
+    return this.refs[index];
   }
 
   fail(code, detail, at = this.pos) {
@@ -199,7 +239,38 @@ export class Reader {
   }
 
   str() {
-    const n = this.length(1, this.limits.maxStringBytes, 'string length');
+    if (this.strings !== null) return this.sharedStr();
+    return this.strBody(this.length(1, this.limits.maxStringBytes, 'string length'));
+  }
+
+  /** A string in a message that shares strings (see Writer.sharedStr). */
+  sharedStr() {
+    const at = this.pos;
+    const tag = this.varintNumber('string tag');
+    const strings = this.strings;
+    if (tag % 2 === 1) {
+      const index = (tag - 1) / 2;
+      if (index >= strings.length) {
+        this.fail('BadReference', `string #${index} but only ${strings.length} strings so far`, at);
+      }
+      return strings[index];
+    }
+    const n = tag / 2;
+    const limit = this.limits.maxStringBytes;
+    if (n > limit) this.fail('LengthTooLarge', `string length ${n} exceeds the limit ${limit}`, at);
+    const left = this.end - this.pos;
+    if (n > left) {
+      this.fail('LengthTooLarge', `string length ${n} needs ${n} bytes but only ${left} remain`, at);
+    }
+    if (strings.length >= this.limits.maxReferences) {
+      this.fail('LengthTooLarge', `more than ${this.limits.maxReferences} shared strings in one message`, at);
+    }
+    const s = this.strBody(n);
+    strings.push(s);
+    return s;
+  }
+
+  strBody(n) {
     const buf = this.buf;
     const start = this.pos;
     const end = start + n;

@@ -1,6 +1,9 @@
 // Writer: appends Kiln wire bytes to a growable buffer. Little-endian, LEB128 varints.
+import { KilnError, invalid } from './errors.mjs';
+
 const encoder = new TextEncoder();
 const TWO32 = 4294967296;
+const MAX_POINTER_DEPTH = 1000; // as the C++ writer: a cycle without tracking fails here
 
 export class Writer {
   constructor(capacity = 4096) {
@@ -9,6 +12,42 @@ export class Writer {
     this.view = new DataView(this.buf.buffer);
     this.start = 0; // where the message being written begins
     this.pos = 0;
+    this.refs = null; // object -> index, when the message tracks references
+    this.strings = null; // string -> index, when the message shares strings
+    this.pointerDepth = 0; // pointers being written, when not tracking (cycles)
+  }
+
+  /** Per-message state for the header flags: reference tracking, shared strings. */
+  resetGraph(track, share) {
+    this.refs = track ? new Map() : null;
+    this.strings = share ? new Map() : null;
+    this.pointerDepth = 0;
+  }
+
+  /** Starts writing the object behind a pointer. Returns false when it was written as a
+   *  back-reference (tracking on, object seen before); else writes the new-object tag. */
+  pointer(obj, shares, path) {
+    if (typeof obj !== 'object') invalid(path, 'an object or null', obj);
+    if (this.refs !== null) {
+      if (shares) {
+        const i = this.refs.get(obj);
+        if (i !== undefined) {
+          this.varint(i + 2);
+          return false;
+        }
+        this.refs.set(obj, this.refs.size);
+      }
+    } else if (++this.pointerDepth > MAX_POINTER_DEPTH) {
+      throw new KilnError(
+        'DepthExceeded',
+        `pointers nested deeper than ${MAX_POINTER_DEPTH} at ${path}: a cyclic graph needs the trackReferences option`,
+      );
+    }
+    this.u8(1);
+    return true;
+  }
+  pointerDone() {
+    if (this.refs === null) this.pointerDepth--;
   }
 
   /** Makes room for n more bytes. */
@@ -118,6 +157,7 @@ export class Writer {
 
   /** varint byte length + UTF-8. Lone surrogates become U+FFFD, as TextEncoder does. */
   str(s) {
+    if (this.strings !== null) return this.sharedStr(s);
     const n = s.length;
     // Guess the length prefix from the UTF-16 length (exact for ASCII), fix it up afterwards.
     const guess = n < 0x80 ? 1 : n < 0x4000 ? 2 : 5;
@@ -137,6 +177,20 @@ export class Writer {
     if (need !== guess) b.copyWithin(this.pos + need, start, p);
     this.varint(len);
     this.pos += len;
+  }
+
+  /** A string in a message that shares strings: (length << 1) and the bytes the first time,
+   *  (index << 1) | 1 after that. */
+  sharedStr(s) {
+    const i = this.strings.get(s);
+    if (i !== undefined) {
+      this.varint(i * 2 + 1);
+      return;
+    }
+    this.strings.set(s, this.strings.size);
+    const bytes = encoder.encode(s);
+    this.varint(bytes.length * 2);
+    this.bytes(bytes);
   }
 
   bytes(u8) {

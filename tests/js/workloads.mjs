@@ -24,8 +24,28 @@ export function makeRecord() {
   return { f1: 10, f2: 'abc', f3: ['str1', 'str2'], f4: dict([['k1', 10n], ['k2', 20n]]) };
 }
 
+export function makeTestBaseClass() {
+  const m_strings = [];
+  for (let i = 0; i < 8; i++) m_strings.push(`string value #${i}`);
+  return {
+    m_byte: 1, m_short: 2, m_long: 3n, m_float: 4, m_double: 5, m_char: '6'.charCodeAt(0),
+    m_boolean: true, m_int: 8, m_string: 'some string', m_ints: new Int32Array(8).fill(8),
+    m_strings,
+  };
+}
+
+// TestClass: base-class fields nested under TestBaseClass; m_object1 and m_object2 are one object.
+export function makeTestClass() {
+  const shared = makeTestBaseClass();
+  return {
+    TestBaseClass: makeTestBaseClass(), m_int: 4, m_object1: shared, m_object2: shared,
+    m_objects: [makeTestBaseClass(), makeTestBaseClass(), makeTestBaseClass(), makeTestBaseClass()],
+  };
+}
+
 export const WORKLOADS = [
   ['Struct', 'struct', makeStruct],
   ['Foo', 'foo', makeFoo],
   ['Record', 'record', makeRecord],
+  ['TestClass', 'testclass', makeTestClass],
 ];

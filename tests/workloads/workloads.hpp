@@ -3,8 +3,11 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "test_class.hpp"
 
 namespace kiln::workloads {
 
@@ -40,6 +43,16 @@ struct Record {
   std::map<std::string, std::int64_t> f4;
   bool operator==(const Record&) const = default;
 };
+
+// A tree whose nodes point back to their parents: a cyclic graph (parent <-> child) for the
+// reference-tracking tests on both sides. The root is held by a shared_ptr so children can
+// point back to it.
+struct TreeNode {
+  std::string name;
+  std::vector<std::shared_ptr<TreeNode>> children;
+  std::weak_ptr<TreeNode> parent;
+};
+using Tree = std::shared_ptr<TreeNode>;
 
 inline Struct make_struct() {
   return Struct{10,       123456788, 1.0f / 5, 1.0 / 7,   11,       123456789,

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "js_struct.hpp"
+#include "js_pointer.hpp"
 
 namespace kiln::jsgen {
 

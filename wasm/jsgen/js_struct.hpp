@@ -1,5 +1,8 @@
 // JS for structs (aggregates and KILN_FIELDS classes): one write and one read function per
-// struct type and mode, emitted once, so nested and recursive structs share them.
+// struct type and mode, emitted once, so nested and recursive structs share them. The fields of
+// each base class (KILN_FIELDS_WITH_BASES) sit in a nested object named after the base, written
+// and read first: a derived class may reuse a base's field name (TestClass's m_int), which one
+// flat JS object could not hold.
 #pragma once
 
 #include <set>
@@ -9,7 +12,8 @@
 namespace kiln::jsgen {
 namespace detail {
 
-inline std::string js_identifier(std::string_view cpp_name, const std::map<std::string, std::string>& taken) {
+inline std::string js_identifier(std::string_view cpp_name,
+                                 const std::map<std::string, std::string>& taken) {
   std::size_t colon = cpp_name.rfind("::", cpp_name.find('<'));
   std::string_view base = colon == std::string_view::npos ? cpp_name : cpp_name.substr(colon + 2);
   std::string id;
@@ -24,10 +28,23 @@ inline std::string js_identifier(std::string_view cpp_name, const std::map<std::
 }  // namespace detail
 
 template <class T>
-struct Js<T, std::enable_if_t<reflect::Reflectable<T> && !kiln::detail::has_library_serializer<T>>> {
+struct Js<T,
+          std::enable_if_t<reflect::Reflectable<T> && !kiln::detail::has_library_serializer<T>>> {
   static constexpr std::size_t N = reflect::field_count<T>;
   template <std::size_t I>
   using F = reflect::field_type<T, I>;
+  using Bases = reflect::bases_of<T>;
+  template <std::size_t I>
+  using B = std::tuple_element_t<I, Bases>;
+
+  // Calls fn(integral_constant<I>) for each base class, in order.
+  template <class Fn>
+  static void for_each_base(Fn&& fn) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (fn(std::integral_constant<std::size_t, I>{}), ...);
+    }
+    (std::make_index_sequence<std::tuple_size_v<Bases>>{});
+  }
 
   // Emits the functions (once) and returns the JS identifier of this struct.
   static std::string ensure(Context& c) {
@@ -41,7 +58,13 @@ struct Js<T, std::enable_if_t<reflect::Reflectable<T> && !kiln::detail::has_libr
     emit_read<0>(c, fns, id);
     emit_read<1>(c, fns, id);
     c.functions += fns;
-    std::string decl_out = "export interface " + id + " {\n", decl_in = "export interface " + id + "Input {\n";
+    std::string decl_out = "export interface " + id + " {\n",
+                decl_in = "export interface " + id + "Input {\n";
+    for_each_base([&](auto I) {
+      std::string name = Js<B<I>>::ensure(c);
+      decl_out += "  " + name + ": " + Js<B<I>>::ts(c, false) + ";\n";
+      decl_in += "  " + name + ": " + Js<B<I>>::ts(c, true) + ";\n";
+    });
     for_each([&](auto I) {
       std::string name(reflect::field_name<T, I>);
       decl_out += "  " + name + ": " + Js<F<I>>::ts(c, false) + ";\n";
@@ -73,6 +96,10 @@ struct Js<T, std::enable_if_t<reflect::Reflectable<T> && !kiln::detail::has_libr
   static void emit_write(Context& c, std::string& out, const std::string& id) {
     out += "function w_" + id + "_" + std::to_string(Mode) + "(w, v) {\n";
     out += "  if (typeof v !== 'object' || v === null) invalid('" + id + "', 'an object', v);\n";
+    for_each_base([&](auto I) {
+      std::string name = Js<B<I>>::ensure(c);
+      Js<B<I>>::template write<Mode>(c, out, js_prop("v", name), js_string(id + "." + name), "  ");
+    });
     for_each([&](auto I) {
       std::string name(reflect::field_name<T, I>);
       std::string var = c.temp("f");
@@ -92,12 +119,20 @@ struct Js<T, std::enable_if_t<reflect::Reflectable<T> && !kiln::detail::has_libr
     else
       out += "  r.enter('struct');\n";
     std::string literal = "{ ";
+    bool first = true;
+    auto add = [&](const std::string& name, const std::string& x) {
+      std::string var = c.temp("f");
+      out += "  const " + var + " = " + x + ";\n";
+      literal += (first ? "" : ", ") + js_string(name) + ": " + var;
+      first = false;
+    };
+    for_each_base([&](auto I) {
+      std::string name = Js<B<I>>::ensure(c);
+      add(name, Js<B<I>>::template read<Mode>(c, out, "  "));
+    });
     for_each([&](auto I) {
       std::string name(reflect::field_name<T, I>);
-      std::string var = c.temp("f");
-      std::string x = Js<F<I>>::template read<Mode>(c, out, "  ");
-      out += "  const " + var + " = " + x + ";\n";
-      literal += (I ? ", " : "") + js_string(name) + ": " + var;
+      add(name, Js<F<I>>::template read<Mode>(c, out, "  "));
     });
     if constexpr (!Serializer<T>::template exact<M>) out += "  r.leave();\n";
     out += "  return " + literal + " };\n}\n\n";

@@ -32,9 +32,12 @@ struct access {
   static constexpr auto bases() -> decltype(T::kiln_bases_()) {
     return T::kiln_bases_();
   }
-  // The class whose body holds the listing (a derived class without its own inherits it).
+  // Type* for the class whose body holds the listing (a derived class without its own inherits
+  // its base's).
   template <class T>
-  using listing_owner = typename T::kiln_self_;
+  static constexpr auto listing_owner() -> decltype(T::kiln_self_()) {
+    return T::kiln_self_();
+  }
 };
 
 template <class T>
@@ -111,7 +114,9 @@ constexpr bool all_indices(F&& f) {
 #define KILN_DETAIL_UNPAREN(...) __VA_ARGS__
 #define KILN_DETAIL_FIELDS(Type, BasesTuple, ...)                                     \
   friend struct ::kiln::reflect::access;                                              \
-  using kiln_self_ = Type;                                                            \
+  static constexpr Type* kiln_self_() {                                               \
+    return nullptr;                                                                   \
+  }                                                                                   \
   static constexpr BasesTuple* kiln_bases_() {                                        \
     return nullptr;                                                                   \
   }                                                                                   \

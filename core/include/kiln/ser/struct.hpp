@@ -16,7 +16,7 @@ namespace detail {
 template <class T>
 constexpr bool owns_listing() {
   if constexpr (reflect::ListedFields<T>)
-    return std::is_same_v<reflect::access::listing_owner<T>, T>;
+    return std::is_same_v<decltype(reflect::access::listing_owner<T>()), T*>;
   else
     return true;
 }

@@ -1,0 +1,111 @@
+// Object graphs in JS: TestClass keeps the identity of its shared object, a tree with parent
+// links comes back as a cycle, and the JS and C++ (wasm) codecs agree byte for byte.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Codec, KilnError, TestClass, Tree, loadCore } from '../../js/index.mjs';
+import { makeTestClass } from './workloads.mjs';
+
+const tracking = new Codec({ trackReferences: true });
+
+test('TestClass: m_object1 === m_object2 after a round trip with tracking', () => {
+  for (const options of [{}, { compressNumbers: true }, { compressNumbers: true, shareStrings: true }]) {
+    const codec = new Codec({ ...options, trackReferences: true });
+    const out = codec.deserialize(TestClass, codec.serialize(TestClass, makeTestClass()));
+    assert.deepStrictEqual(out, makeTestClass());
+    assert.equal(out.m_object1, out.m_object2);
+    assert.equal(new Set(out.m_objects).size, 4);
+    assert.ok(!out.m_objects.includes(out.m_object1));
+    assert.equal(out.TestBaseClass.m_int, 8); // the base's field, hidden in C++ by TestClass::m_int
+    assert.equal(out.m_int, 4);
+  }
+});
+
+test('TestClass: without tracking the shared object is written twice and comes back as two', () => {
+  const plain = new Codec().serialize(TestClass, makeTestClass());
+  const tracked = tracking.serialize(TestClass, makeTestClass());
+  assert.ok(plain.length > tracked.length + 100);
+  const out = new Codec().deserialize(TestClass, plain);
+  assert.notEqual(out.m_object1, out.m_object2);
+  assert.deepStrictEqual(out.m_object1, out.m_object2);
+});
+
+test('TestClass: JS bytes equal the C++ encoder\'s in every option combination', async () => {
+  const core = await loadCore();
+  for (const compressNumbers of [false, true]) {
+    for (const trackReferences of [false, true]) {
+      for (const shareStrings of [false, true]) {
+        const options = { compressNumbers, trackReferences, shareStrings };
+        const bytes = new Codec(options).serialize(TestClass, makeTestClass());
+        assert.equal(core.validate(TestClass, bytes), null);
+        assert.deepStrictEqual(core.reencode(TestClass, bytes, options), bytes, JSON.stringify(options));
+      }
+    }
+  }
+});
+
+function makeTree() {
+  const root = { name: 'root', children: [], parent: null };
+  for (const name of ['a', 'b']) {
+    const child = { name, children: [], parent: root };
+    child.children.push({ name: `${name}1`, children: [], parent: child });
+    root.children.push(child);
+  }
+  return root;
+}
+
+test('Tree: parent links come back as cycles', async () => {
+  const bytes = tracking.serialize(Tree, makeTree());
+  const root = tracking.deserialize(Tree, bytes);
+  assert.equal(root.name, 'root');
+  assert.equal(root.parent, null);
+  assert.deepStrictEqual(root.children.map((c) => c.name), ['a', 'b']);
+  for (const child of root.children) {
+    assert.equal(child.parent, root);
+    assert.equal(child.children[0].parent, child);
+  }
+  // The C++ decoder reads the same graph and writes the same bytes.
+  const core = await loadCore();
+  assert.deepStrictEqual(core.reencode(Tree, bytes, { trackReferences: true }), bytes);
+});
+
+test('Tree: a cycle without tracking is an encode error, not a stack overflow', () => {
+  assert.throws(() => new Codec().serialize(Tree, makeTree()), (e) => {
+    assert.ok(e instanceof KilnError);
+    assert.equal(e.code, 'DepthExceeded');
+    assert.match(e.message, /trackReferences/);
+    return true;
+  });
+  // The codec still works afterwards.
+  const ok = new Codec().serialize(Tree, { name: 'x', children: [], parent: null });
+  assert.equal(new Codec().deserialize(Tree, ok).name, 'x');
+});
+
+test('forged back-references are rejected as by the C++ decoder', async () => {
+  const core = await loadCore();
+  const good = tracking.serialize(Tree, makeTree());
+  // header(7) root:new(1) "root"(5) 2 children: a:new(1) "a"(2) 1 child: a1:new(1) "a1"(3)
+  // 0 children, parent = ref #1 (tag 3 at byte 23); then a's parent = ref #0 (tag 2 at byte 24).
+  assert.deepStrictEqual([...good.subarray(22, 25)], [0, 3, 2]);
+  const cases = [];
+  let bad = good.slice();
+  bad[24] = 11; // ref #9: out of range
+  cases.push(bad);
+  bad = good.slice();
+  bad[2] = 0;
+  cases.push(bad);
+  for (const bytes of cases) {
+    let js;
+    try {
+      tracking.deserialize(Tree, bytes);
+    } catch (e) {
+      js = e;
+    }
+    const cpp = core.validate(Tree, bytes);
+    assert.ok(js instanceof KilnError, 'JS accepted a forged reference');
+    assert.ok(cpp, 'C++ accepted a forged reference');
+    assert.equal(js.code, 'BadReference');
+    assert.equal(js.code, cpp.code);
+    assert.equal(js.offset, cpp.offset);
+    assert.equal(js.message, cpp.message);
+  }
+});

@@ -1,0 +1,66 @@
+// JS for std::unique_ptr, std::shared_ptr and std::weak_ptr to a struct: the object, or null.
+// With reference tracking (Codec option trackReferences; header bit 1) an object reached twice
+// is written once, and reading gives back one JS object: identity (===) and cycles survive.
+// Polymorphic pointers need the C++ type registry and are not offered to JS.
+#pragma once
+
+#include <memory>
+
+#include "js_struct.hpp"
+
+namespace kiln::jsgen {
+namespace detail {
+
+template <class E, bool Shares>
+struct JsPointer {
+  static_assert(!std::is_polymorphic_v<E>,
+                "polymorphic pointers (which need the C++ TypeRegistry) cannot be exported to JS");
+
+  static std::string ts(Context& c, bool input) {
+    return Js<E>::ts(c, input) + (input ? " | null | undefined" : " | null");
+  }
+
+  template <int Mode>
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
+                    const std::string& ind) {
+    out += ind + "if (" + v + " === null || " + v + " === undefined) w.u8(0);\n";
+    out += ind + "else if (w.pointer(" + v + ", " + (Shares ? "true" : "false") + ", " + path +
+           ")) {\n";
+    Js<E>::template write<Mode>(c, out, v, path, ind + "  ");
+    out += ind + "  w.pointerDone();\n" + ind + "}\n";
+  }
+
+  // Same checks, in the same order, as PointerSerializer::read: tag, then (new object) depth,
+  // the reference table's limit, and the struct itself; the object exists before its fields are
+  // read so that a back-reference inside it finds it.
+  template <int Mode>
+  static std::string read(Context& c, std::string& out, const std::string& ind) {
+    const std::string cpp = js_string(reflect::type_name<E>);
+    std::string o = c.temp("p"), at = c.temp("at"), tag = c.temp("tag");
+    out += ind + "let " + o + " = null;\n";
+    out += ind + "const " + at + " = r.pos;\n";
+    out += ind + "const " + tag + " = r.varintNumber('pointer tag');\n";
+    out += ind + "if (" + tag + " >= 2) " + o + " = r.backReference(" + tag + " - 2, " + cpp +
+           ", " + at + ", " + (Shares ? "true" : "false") + ");\n";
+    out += ind + "else if (" + tag + " === 1) {\n";
+    out += ind + "  r.enter('pointer');\n";
+    out += ind + "  " + o + " = {};\n";
+    if (Shares) out += ind + "  r.remember(" + o + ", " + cpp + ");\n";
+    std::string body;
+    std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
+    out += body + ind + "  Object.assign(" + o + ", " + x + ");\n";
+    out += ind + "  r.leave();\n" + ind + "}\n";
+    return o;
+  }
+};
+
+}  // namespace detail
+
+template <class E>
+struct Js<std::unique_ptr<E>> : detail::JsPointer<E, false> {};
+template <class E>
+struct Js<std::shared_ptr<E>> : detail::JsPointer<E, true> {};
+template <class E>
+struct Js<std::weak_ptr<E>> : detail::JsPointer<E, true> {};
+
+}  // namespace kiln::jsgen
