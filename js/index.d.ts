@@ -1,6 +1,6 @@
 // Types of the kiln package.
 export { Struct, Foo, Record, Bulk, StructInput, FooInput, RecordInput } from './generated/workloads';
-export { Codec, KilnError, KilnType, Limits, DEFAULT_LIMITS } from './runtime/index';
+export { Codec, KilnError, KilnType, Limits, DEFAULT_LIMITS, serialize, deserialize, KilnValue, ValueOptions } from './runtime/index';
 
 export interface KilnCore {
   /** Format version the core reads and writes. */

@@ -36,6 +36,10 @@ const char* error_code_name(ErrorCode code) noexcept {
       return "nesting too deep";
     case ErrorCode::kTrailingBytes:
       return "trailing bytes";
+    case ErrorCode::kBadTag:
+      return "invalid value tag";
+    case ErrorCode::kBadReference:
+      return "invalid reference";
   }
   return "unknown error";
 }

@@ -7,7 +7,8 @@ const MAGIC = 0x4b;
 const VERSION = 1;
 const HEADER_BYTES = 7;
 const FLAG_COMPRESS = 1;
-const SUPPORTED_FLAGS = FLAG_COMPRESS;
+const FLAG_REFERENCES = 2; // changes nothing for the generated types, which share no values
+const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_REFERENCES;
 
 const hex32 = (v) => '0x' + (v >>> 0).toString(16).padStart(8, '0');
 

@@ -75,17 +75,20 @@ TEST(Header, BadVersion) {
 }
 
 TEST(Header, UnknownFlagBits) {
-  // Reference tracking (bit 1) and compatible mode (bit 2) are reserved; bits 3-7 must be 0.
-  for (std::uint8_t flags : {0x02, 0x03, 0x04, 0x08, 0x10, 0x80, 0xFE}) {
+  // Compatible mode (bit 2) is reserved; bits 3-7 must be 0.
+  for (std::uint8_t flags : {0x04, 0x05, 0x06, 0x08, 0x10, 0x80, 0xFE}) {
     Bytes m = point_message();
     m[2] = flags;
     Error e = decode_error<Point>(m);
     EXPECT_EQ(e.code, ErrorCode::kBadFlags) << int{flags};
     EXPECT_EQ(e.offset, 2u);
   }
-  // Bit 0 alone is known: it switches the payload to compressed numbers.
+  // Bit 0 switches the payload to compressed numbers; bit 1 (reference tracking) changes nothing
+  // for a type without shared values.
   Bytes m = point_message(true);
   EXPECT_EQ(m[2], 0x01);
+  EXPECT_EQ(decode_error<Point>(m).code, ErrorCode::kOk);
+  m[2] = 0x03;
   EXPECT_EQ(decode_error<Point>(m).code, ErrorCode::kOk);
 }
 
@@ -184,7 +187,7 @@ TEST(ErrorApi, MessageFormat) {
 
 TEST(ErrorApi, EveryCodeHasADistinctName) {
   std::set<std::string> names;
-  const int last = static_cast<int>(ErrorCode::kTrailingBytes);
+  const int last = static_cast<int>(ErrorCode::kBadReference);
   for (int c = 0; c <= last; ++c) {
     std::string name = kiln::error_code_name(static_cast<ErrorCode>(c));
     EXPECT_FALSE(name.empty()) << c;

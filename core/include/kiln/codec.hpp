@@ -57,6 +57,7 @@ class Codec {
     io::Reader r(bytes.data(), bytes.size(), options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
     if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) return Status(r.take_error());
+    r.set_flags(flags);
     bool ok = (flags & wire::kFlagCompressNumbers)
                   ? Serializer<T>::template read<CompressedMode>(r, out)
                   : Serializer<T>::template read<FixedMode>(r, out);
@@ -82,7 +83,10 @@ class Codec {
     std::uint8_t* p = w.cursor();
     p[0] = wire::kMagic;
     p[1] = wire::kVersion;
-    p[2] = options_.compress_numbers ? wire::kFlagCompressNumbers : 0;
+    p[2] = static_cast<std::uint8_t>(
+        (options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
+        (options_.track_references ? wire::kFlagReferenceTracking : 0));
+    w.set_flags(p[2]);
     io::store_le(p + 3, kFingerprint);
     w.advance_to(p + wire::kHeaderBytes);
     if (options_.compress_numbers)

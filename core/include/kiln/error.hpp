@@ -24,6 +24,8 @@ enum class ErrorCode : std::uint8_t {
   kDuplicateKey,     // a set or map repeats a key
   kDepthExceeded,    // nesting deeper than the configured limit
   kTrailingBytes,    // bytes left over after the root value
+  kBadTag,           // a generic value's tag byte names no kind
+  kBadReference,     // a back-reference that is not allowed or names no earlier container
 };
 
 // Short stable name of an error code, e.g. "truncated".

@@ -17,6 +17,7 @@ struct Limits {
 struct Options {
   bool compress_numbers = false;  // varint/zigzag for 32/64-bit integers instead of fixed width
   bool validate_utf8 = true;      // reject strings that are not UTF-8 when decoding
+  bool track_references = false;  // header flag bit 1: shared and cyclic containers in kiln::Value
   Limits limits{};
 };
 

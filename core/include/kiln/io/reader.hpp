@@ -29,6 +29,9 @@ class Reader {
   void advance_to(const std::uint8_t* p) noexcept { cur_ = p; }
   const Limits& limits() const noexcept { return limits_; }
   bool validate_utf8() const noexcept { return validate_utf8_; }
+  // The message header's flags byte, for serializers whose encoding depends on it.
+  std::uint8_t flags() const noexcept { return flags_; }
+  void set_flags(std::uint8_t f) noexcept { flags_ = f; }
   bool failed() const noexcept { return error_.code != ErrorCode::kOk; }
   const Error& error() const noexcept { return error_; }
   Error take_error() noexcept { return std::move(error_); }
@@ -128,6 +131,7 @@ class Reader {
   Limits limits_;
   bool validate_utf8_;
   std::uint32_t depth_ = 0;
+  std::uint8_t flags_ = 0;
   Error error_;
 };
 

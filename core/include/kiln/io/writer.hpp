@@ -27,6 +27,9 @@ class Writer {
     if (static_cast<std::size_t>(end_ - cur_) < n) grow(n);
   }
   std::uint8_t* cursor() noexcept { return cur_; }
+  // The message header's flags byte, for serializers whose encoding depends on it.
+  std::uint8_t flags() const noexcept { return flags_; }
+  void set_flags(std::uint8_t f) noexcept { flags_ = f; }
   void advance_to(std::uint8_t* p) noexcept { cur_ = p; }
 
   template <Fixed T>
@@ -68,6 +71,7 @@ class Writer {
   std::size_t base_;
   std::uint8_t* cur_;
   std::uint8_t* end_;
+  std::uint8_t flags_ = 0;
 };
 
 inline void Writer::grow(std::size_t n) {
