@@ -50,7 +50,7 @@ export function readValue(r, refs) {
       return typed(r, refs);
     case T_BUFFER: {
       const n = r.length(1, r.limits.maxStringBytes, 'ArrayBuffer length');
-      const b = r.buf.slice(r.pos, r.pos + n).buffer;
+      const b = copyBytes(r.buf, r.pos, r.pos + n).buffer;
       r.pos += n;
       if (refs !== null) refs.push(b);
       return b;
@@ -256,11 +256,19 @@ function typed(r, refs) {
     r.fail('ValueOutOfRange', `${n} bytes is not a whole number of ${Ctor.name} elements`, lengthAt);
   }
   // A copy into a fresh buffer: aligned for the element type, and independent of the input.
-  const bytes = r.buf.slice(r.pos, r.pos + n);
+  const bytes = copyBytes(r.buf, r.pos, r.pos + n);
   r.pos += n;
   const t = Ctor === Uint8Array ? bytes : new Ctor(bytes.buffer, 0, n / Ctor.BYTES_PER_ELEMENT);
   if (refs !== null) refs.push(t);
   return t;
+}
+
+/** A copy of buf[start, end) in a new ArrayBuffer of its own. (Not buf.slice(): on a Node Buffer
+ *  that is a view of the input's memory, often a shared pool.) */
+function copyBytes(buf, start, end) {
+  const out = new Uint8Array(end - start);
+  out.set(buf.subarray(start, end));
+  return out;
 }
 
 function reference(r, refs) {

@@ -263,6 +263,10 @@ export class ValueWriter {
       this.tag(T_BUFFER);
       return this.bytes(new Uint8Array(v));
     }
+    if (isOtherRealmPlainObject(v)) {
+      if (this.seen(v)) return;
+      return this.plain(v);
+    }
     throw new PathError('InvalidArgument', `${describe(v)} cannot be serialized ` +
       '(plain objects, arrays, Map, Set, Date, typed arrays and ArrayBuffer can)');
   }
@@ -356,6 +360,14 @@ export class ValueWriter {
     }
     this.depth--;
   }
+}
+
+/** A plain object from another realm (an iframe, a vm context): its prototype is that realm's
+ *  Object.prototype, which itself has no prototype. */
+function isOtherRealmPlainObject(v) {
+  const proto = getProto(v);
+  return getProto(proto) === null && typeof proto.constructor === 'function' &&
+    proto.constructor.name === 'Object' && Object.prototype.toString.call(v) === '[object Object]';
 }
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;

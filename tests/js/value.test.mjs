@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import vm from 'node:vm';
 import * as kiln from '../../js/index.mjs';
 import { KilnError, serialize, deserialize } from '../../js/index.mjs';
 import { VALUE_CASES, TRACKED } from './value_cases.mjs';
@@ -149,6 +150,13 @@ test('a cycle without trackReferences is an error, not a stack overflow', () => 
   assert.doesNotThrow(() => serialize([s, s]));
 });
 
+test('plain objects and arrays from another realm (vm context, iframe) are plain values', () => {
+  const foreign = vm.runInNewContext('({ a: [1, { b: "c" }] })');
+  assert.deepStrictEqual(deserialize(serialize(foreign)), { a: [1, { b: 'c' }] });
+  const instance = vm.runInNewContext('new (class Point { constructor() { this.x = 1; } })()');
+  assert.throws(() => serialize(instance), (e) => e.code === 'InvalidArgument' && /Point/.test(e.message));
+});
+
 test('values that cannot be serialized are clear errors with their path', () => {
   const cases = [
     [() => 1, /^value: a function cannot be serialized/],
@@ -213,6 +221,21 @@ test('hostile bytes: the same codes and offsets as the C++ decoder', () => {
   assert.equal(deserialize(message([0x00], 1)), null);
   const typed = new kiln.Codec().serialize(kiln.Record, { f1: 1, f2: '', f3: [], f4: {} });
   rejects(() => deserialize(typed), 'SchemaMismatch', 3, /generic value has 0x3b6a7060/);
+});
+
+test('a Node Buffer (a view into a shared pool) decodes to values that own their bytes', () => {
+  const v = [new Int32Array([1, -2]), new Uint8Array([5, 6]), new Uint16Array([7]).buffer, 'text'];
+  const bytes = serialize(v);
+  const pooled = Buffer.alloc(bytes.length + 3);
+  bytes.forEach((b, i) => { pooled[i + 3] = b; });
+  const input = pooled.subarray(3);
+  const back = deserialize(input);
+  assert.deepStrictEqual(back, v);
+  assert.equal(back[0].byteOffset, 0);
+  assert.equal(back[0].buffer.byteLength, 8);
+  assert.ok(!(back[1] instanceof Buffer));
+  input.fill(0); // the decoded values do not share the input's memory
+  assert.deepStrictEqual(back, v);
 });
 
 test('deep nesting stops at the depth limit', () => {
