@@ -140,9 +140,9 @@ function check(name, ok, detail) {
     const bestFree = free.reduce((a, b) => (b.roundtrip_ns < a.roundtrip_ns ? b : a), free[0]);
     const best = peers.reduce((a, b) => (b.roundtrip_ns < a.roundtrip_ns ? b : a));
     if (bestFree) check(`JS ${w} round trip faster than every codegen-free peer`, kk.roundtrip_ns < bestFree.roundtrip_ns,
-      `Kiln ${fmtNs(kk.roundtrip_ns)}, fastest codegen-free ${label(bestFree)} ${fmtNs(bestFree.roundtrip_ns)}`);
+      `${label(kk)} ${fmtNs(kk.roundtrip_ns)}, fastest codegen-free ${label(bestFree)} ${fmtNs(bestFree.roundtrip_ns)}`);
     check(`JS ${w} within 1.5x of the fastest peer`, kk.roundtrip_ns <= 1.5 * best.roundtrip_ns,
-      `Kiln ${fmtNs(kk.roundtrip_ns)}, fastest ${label(best)} ${fmtNs(best.roundtrip_ns)}`);
+      `${label(kk)} ${fmtNs(kk.roundtrip_ns)}, fastest ${label(best)} ${fmtNs(best.roundtrip_ns)}`);
   }
 }
 

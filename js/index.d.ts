@@ -3,7 +3,10 @@ export {
   Struct, Foo, Record, Bulk, TestClass, StructInput, FooInput, RecordInput, TestClassInput,
   TestBaseClass, TestBaseClassInput, Tree, TreeNode, TreeNodeInput,
 } from './generated/workloads';
-export { Codec, CodecOptions, KilnError, KilnType, Limits, DEFAULT_LIMITS } from './runtime/index';
+export {
+  Codec, CodecOptions, KilnError, KilnType, Limits, DEFAULT_LIMITS, serialize, deserialize, KilnValue,
+  ValueOptions,
+} from './runtime/index';
 
 export interface KilnCore {
   /** Format version the core reads and writes. */

@@ -39,6 +39,8 @@ function furyTypes(Type) {
 export const PEERS = {
   'kiln (fixed)': kilnPeer(false),
   'kiln (compressed)': kilnPeer(true),
+  // No schema: kiln.serialize / kiln.deserialize on the same plain objects as JSON and msgpackr.
+  'kiln (generic)': () => ({ ser: (o) => kiln.serialize(o), de: (b) => kiln.deserialize(b) }),
   JSON: () => ({ ser: (o) => JSON.stringify(o), de: (s) => JSON.parse(s), text: true }),
   msgpackr: () => {
     const { Packr } = require('msgpackr');

@@ -8,7 +8,7 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PEERS } from './peers.mjs';
-import { WORKLOADS } from './workloads.mjs';
+import { WORKLOADS, makeMixed } from './workloads.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -109,6 +109,22 @@ for (const workload of Object.keys(WORKLOADS)) {
       workload, mode: kiln ? library.slice(6, -1) : 'default', ser_ns: +ser.toFixed(1),
       de_ns: +de.toFixed(1), roundtrip_ns: +rt.toFixed(1), bytes: size, codegen_free: codegenFree[library] });
     console.log(`[js] ${workload.padEnd(6)} ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B`);
+  }
+}
+// Values without a schema: a mixed value (nested objects, arrays of ints and floats, non-ASCII
+// strings, booleans, null) that JSON, msgpackr and Kiln's generic API all take. Printed only: the
+// report's rows stay on the workloads above.
+{
+  const mixed = makeMixed();
+  for (const library of ['kiln (generic)', 'JSON', 'msgpackr']) {
+    const lib = PEERS[library]('Mixed');
+    const bytes = lib.ser(mixed);
+    if (!same(lib.de(bytes), mixed)) throw new Error(`${library} did not round-trip the mixed value`);
+    const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+    const ser = measure(() => lib.ser(mixed), rounds, roundMs);
+    const de = measure(() => lib.de(bytes), rounds, roundMs);
+    const rt = measure(() => lib.de(lib.ser(mixed)), rounds, roundMs);
+    console.log(`[js] Mixed  ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B`);
   }
 }
 if (outFile) writeFileSync(outFile, JSON.stringify(rows, null, 1));

@@ -52,4 +52,15 @@ export function makeBulk() {
   return items;
 }
 
+// A mixed value for the schema-free APIs: what a page might post as JSON.
+export function makeMixed() {
+  const items = [];
+  for (let i = 0; i < 10; i++) {
+    items.push({ id: 1000 + i, name: `item ${i} – prix ${i * 3} €`, price: 9.99 + i, inStock: i % 3 !== 0,
+      tags: ['new', `t${i}`], dims: [i, i * 2.5, -i], note: i % 4 === 0 ? null : 'ok' });
+  }
+  return { user: { id: 123456789, login: 'zoë', admin: false, score: -17.25 }, items,
+    matrix: [[1, 2, 3], [4, 5, 6]], cursor: 'eyJwYWdlIjoyfQ==', total: 10 };
+}
+
 export const WORKLOADS = { Struct: makeStruct, Foo: makeFoo, Record: makeRecord, Bulk: makeBulk };

@@ -44,6 +44,8 @@ const char* error_code_name(ErrorCode code) noexcept {
       return "duplicate type registration";
     case ErrorCode::kUnregisteredType:
       return "unregistered type";
+    case ErrorCode::kBadTag:
+      return "invalid value tag";
   }
   return "unknown error";
 }

@@ -36,6 +36,7 @@ const CODE_NAMES = {
   UnknownType: 'unknown type',
   DuplicateType: 'duplicate type registration',
   UnregisteredType: 'unregistered type',
+  BadTag: 'invalid value tag',
 };
 
 // The C++ ErrorCode enum order, for codes that cross the wasm boundary as numbers.
@@ -43,7 +44,7 @@ export const CODES_BY_NUMBER = [
   'Ok', 'Truncated', 'BadMagic', 'BadVersion', 'BadFlags', 'SchemaMismatch', 'VarintOverflow',
   'ValueOutOfRange', 'BadBool', 'BadUtf8', 'LengthTooLarge', 'BadVariantIndex', 'BadOptionalTag',
   'DuplicateKey', 'DepthExceeded', 'TrailingBytes', 'BadReference', 'UnknownType',
-  'DuplicateType', 'UnregisteredType',
+  'DuplicateType', 'UnregisteredType', 'BadTag',
 ];
 
 function describe(v) {

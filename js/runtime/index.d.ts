@@ -44,3 +44,29 @@ export declare class Codec {
   serializeInto<In>(type: KilnType<unknown, In>, value: In, target: Uint8Array, offset?: number): number;
   deserialize<Out>(type: KilnType<Out, unknown>, bytes: Uint8Array): Out;
 }
+
+/** Options of kiln.serialize for values without a schema. */
+export interface ValueOptions {
+  /** Keep shared references and cycles (header flag bit 1): an object, array, Map, Set, typed
+   *  array or ArrayBuffer met again is written as a back-reference. Without it a cycle throws a
+   *  KilnError with code 'Cycle' and shared objects are written as copies. */
+  trackReferences?: boolean;
+  /** limits.maxDepth bounds nesting when writing, as when reading. */
+  limits?: Partial<Limits>;
+}
+
+/** What kiln.serialize accepts (recursively) and kiln.deserialize returns. */
+export type KilnValue =
+  | null | undefined | boolean | number | bigint | string | Date
+  | KilnValue[] | { [key: string]: KilnValue } | Map<KilnValue, KilnValue> | Set<KilnValue>
+  | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
+  | Float32Array | Float64Array | BigInt64Array | BigUint64Array | ArrayBuffer;
+
+/** Encodes a value without a schema (docs/FORMAT.md section 9) as a new message. Throws a
+ *  KilnError ('InvalidArgument', 'Cycle', 'DepthExceeded') for what cannot be written. */
+export declare function serialize(value: KilnValue, options?: ValueOptions): Uint8Array;
+/** Decodes a generic-value message (from kiln.serialize or a C++ kiln::Value); throws a KilnError
+ *  with the byte offset of the problem. Ints beyond 2^53 come back as BigInt. */
+export declare function deserialize(bytes: Uint8Array, options?: { limits?: Partial<Limits> }): KilnValue;
+/** The schema fingerprint of generic-value messages, 0x3b6a7060. */
+export declare const VALUE_FINGERPRINT: number;

@@ -311,7 +311,7 @@ export class Reader {
 const fromCharCode = String.fromCharCode;
 
 /** An ASCII string of n <= 12 bytes at b[p]: one fromCharCode call, no intermediate strings. */
-function shortAscii(b, p, n) {
+export function shortAscii(b, p, n) {
   switch (n) {
     case 0: return '';
     case 1: return fromCharCode(b[p]);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "golden_cases.hpp"
+#include "value_cases.hpp"
 
 namespace {
 
@@ -30,6 +31,37 @@ std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
   }
   m << "  ]\n}\n";
   return m.str();
+}
+
+std::string value_manifest(const std::vector<kiln::workloads::ValueCase>& cases) {
+  std::ostringstream m;
+  m << "{\n  \"format_version\": 1,\n  \"root\": \"generic value\",\n  \"vectors\": [\n";
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    kiln::Codec codec({.track_references = cases[i].track_references});
+    m << "    {\"file\": \"" << cases[i].name
+      << ".bin\", \"track_references\": " << (cases[i].track_references ? "true" : "false")
+      << ", \"bytes\": " << codec.serialize(cases[i].value).size() << "}"
+      << (i + 1 < cases.size() ? "," : "") << "\n";
+  }
+  m << "  ]\n}\n";
+  return m.str();
+}
+
+// Writes or checks one file; returns the number of mismatches (0 or 1).
+int write_or_check(bool write, const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  if (write) {
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+    std::printf("wrote %s (%zu bytes)\n", path.c_str(), bytes.size());
+    return 0;
+  }
+  if (read_file(path) != bytes) {
+    std::printf("MISMATCH %s: the library no longer writes the checked-in bytes\n", path.c_str());
+    return 1;
+  }
+  std::printf("ok %s (%zu bytes)\n", path.c_str(), bytes.size());
+  return 0;
 }
 
 }  // namespace
@@ -70,5 +102,14 @@ int main(int argc, char** argv) {
       ++failures;
     }
   }
+  // Generic values (docs/FORMAT.md section 9), in DIR/value/.
+  auto value_cases = kiln::workloads::value_cases();
+  for (const auto& c : value_cases) {
+    kiln::Codec codec({.track_references = c.track_references});
+    failures += write_or_check(write, dir + "/value/" + c.name + ".bin", codec.serialize(c.value));
+  }
+  std::string vm = value_manifest(value_cases);
+  std::vector<std::uint8_t> vm_bytes(vm.begin(), vm.end());
+  failures += write_or_check(write, dir + "/value/manifest.json", vm_bytes);
   return failures == 0 ? 0 : 1;
 }

@@ -76,6 +76,7 @@ class Codec {
     io::Reader r(bytes.data(), bytes.size(), options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
     if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) return Status(r.take_error());
+    r.set_flags(flags);
     bool ok;
     if (graph::needs_graph<T> || (flags & wire::kFlagShareStrings)) {
       // Objects read so far live here until the message is done, so a back-reference can find
@@ -116,6 +117,7 @@ class Codec {
         static_cast<std::uint8_t>((options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
                                   (options_.track_references ? wire::kFlagReferenceTracking : 0) |
                                   (options_.share_strings ? wire::kFlagShareStrings : 0));
+    w.set_flags(p[2]);
     io::store_le(p + 3, kFingerprint);
     w.advance_to(p + wire::kHeaderBytes);
     if (graph::needs_graph<T> || options_.share_strings) {

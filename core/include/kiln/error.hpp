@@ -28,6 +28,7 @@ enum class ErrorCode : std::uint8_t {
   kUnknownType,       // a polymorphic type tag not registered for the pointer's base type
   kDuplicateType,     // registering a type id, name or type a second time
   kUnregisteredType,  // writing a polymorphic object whose type is not registered
+  kBadTag,            // a generic value's tag byte names no kind
 };
 
 // Short stable name of an error code, e.g. "truncated".

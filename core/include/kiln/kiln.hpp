@@ -14,3 +14,4 @@
 #include "kiln/ser/tuple.hpp"
 #include "kiln/ser/variant.hpp"
 #include "kiln/thread_safe.hpp"
+#include "kiln/value/serializer.hpp"

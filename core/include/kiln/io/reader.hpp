@@ -36,6 +36,9 @@ class Reader {
   // Object-graph state (registry, table of objects read); null when the codec has none.
   graph::ReadContext* graph() const noexcept { return graph_; }
   void set_graph(graph::ReadContext* g) noexcept { graph_ = g; }
+  // The message header's flags byte, for serializers whose encoding depends on it.
+  std::uint8_t flags() const noexcept { return flags_; }
+  void set_flags(std::uint8_t f) noexcept { flags_ = f; }
   bool failed() const noexcept { return error_.code != ErrorCode::kOk; }
   const Error& error() const noexcept { return error_; }
   Error take_error() noexcept { return std::move(error_); }
@@ -136,6 +139,7 @@ class Reader {
   bool validate_utf8_;
   graph::ReadContext* graph_ = nullptr;
   std::uint32_t depth_ = 0;
+  std::uint8_t flags_ = 0;
   Error error_;
 };
 

@@ -33,6 +33,9 @@ class Writer {
     if (static_cast<std::size_t>(end_ - cur_) < n) grow(n);
   }
   std::uint8_t* cursor() noexcept { return cur_; }
+  // The message header's flags byte, for serializers whose encoding depends on it.
+  std::uint8_t flags() const noexcept { return flags_; }
+  void set_flags(std::uint8_t f) noexcept { flags_ = f; }
   void advance_to(std::uint8_t* p) noexcept { cur_ = p; }
 
   template <Fixed T>
@@ -92,6 +95,7 @@ class Writer {
   std::uint8_t* end_;
   graph::WriteContext* graph_ = nullptr;
   Error error_;
+  std::uint8_t flags_ = 0;
 };
 
 inline void Writer::grow(std::size_t n) {
