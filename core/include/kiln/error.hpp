@@ -24,6 +24,7 @@ enum class ErrorCode : std::uint8_t {
   kDuplicateKey,     // a set or map repeats a key
   kDepthExceeded,    // nesting deeper than the configured limit
   kTrailingBytes,    // bytes left over after the root value
+  kAllocationLimit,  // the message would make the decoder allocate more than its budget
 };
 
 // Short stable name of an error code, e.g. "truncated".

@@ -32,7 +32,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   static bool read(io::Reader& r, std::string& v) {
     static_assert(std::is_same_v<T, std::string>, "std::string_view can be written, not read");
     std::size_t n = 0;
-    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length")) return false;
+    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length", 1)) return false;
     const std::uint8_t* p = r.cursor();
     if (r.validate_utf8()) {
       std::size_t ok = wire::utf8_valid_prefix(p, n);
