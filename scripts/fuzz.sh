@@ -18,10 +18,7 @@ harnesses=("$@")
 out=${KILN_FUZZ_BUILD:-build/fuzz}  # another folder keeps a long run's binaries untouched
 ts() { date +%H:%M:%S; }
 
-echo "[fuzz] build ($(ts))"
-cmake -S . -B $out -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DKILN_FUZZ=ON >/dev/null || exit 1
-nice cmake --build $out -j "$(nproc)" --target fuzz || exit 1
+KILN_FUZZ_BUILD=$out nice scripts/build.sh fuzz || exit 1
 
 rm -rf $out/seeds && $out/tests/fuzz/kiln_fuzz_seeds $out/seeds || exit 1
 for h in "${all[@]}"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, builds every target once, then runs every suite:
 # ctest (g++, clang++, ASan+UBSan, TSan thread suite), the core suite compiled to wasm under
-# node, node --test (Node and headless Chromium), and a quick benchmark run as a smoke test.
+# node, node --test (Node and headless Chromium; both run the malformed-input corpus), a
+# 10-second run of every fuzz harness under ASan+UBSan, and a quick benchmark run as a smoke test.
 # Prints a line per stage and a closing count.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +48,15 @@ node --test tests/js/ 2>&1 | tee "$logs/js.log" | grep -E "^# (tests|pass|fail)|
 jp=$(grep -oE "^# pass [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 0)
 jf=$(grep -oE "^# fail [0-9]+" "$logs/js.log" | grep -oE "[0-9]+$" || echo 1)
 record js "$jp" "$jf"
+
+stage "fuzz smoke: every harness 10 s under ASan+UBSan (scripts/fuzz.sh)"
+bash scripts/fuzz.sh 10 > "$logs/fuzz.log" 2>&1
+fuzz_rc=$?
+grep -E "^\[fuzz\] [a-z_]+: [0-9]+ executions" "$logs/fuzz.log"
+fp=$(grep -cE "^\[fuzz\] [a-z_]+: [0-9]+ executions.*, 0 crashes" "$logs/fuzz.log")
+ff=$(grep -E "^\[fuzz\] [a-z_]+: [0-9]+ executions" "$logs/fuzz.log" | grep -vc ", 0 crashes")
+if [ "$fuzz_rc" != 0 ] && [ "$ff" = 0 ]; then tail -20 "$logs/fuzz.log"; ff=1; fi
+record fuzz-smoke "$fp" "$ff"
 
 stage "bench smoke: npm run bench -- --quick (no timing assertions)"
 if bash scripts/bench.sh --quick > "$logs/bench-quick.log" 2>&1; then
