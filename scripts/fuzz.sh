@@ -5,14 +5,16 @@
 # crashed, leaked, timed out or ran out of memory.
 #   usage: scripts/fuzz.sh [seconds-per-harness] [harness...]   (default: 60, all harnesses)
 # KILN_FUZZ_BUILD=<dir> builds and runs in another folder than build/fuzz.
-# Harnesses: struct foo record bulk kitchen_sink. The working corpus in build/fuzz/corpus/<name>
-# persists between runs; it is seeded from the golden vectors, the malformed corpus
-# (tests/malformed), inputs of past bugs (tests/fuzz/regressions) and generated seed messages.
+# Harnesses: one per tests/fuzz/fuzz_<name>.cpp (struct foo record bulk kitchen_sink). The
+# working corpus in build/fuzz/corpus/<name> persists between runs; it is seeded from the golden
+# vectors, the malformed corpus (tests/malformed), inputs of past bugs (tests/fuzz/regressions)
+# and generated seed messages.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-all=(struct foo record bulk kitchen_sink)
+# One harness per tests/fuzz/fuzz_<name>.cpp.
+mapfile -t all < <(cd tests/fuzz && ls fuzz_*.cpp | sed -E 's/^fuzz_(.*)\.cpp$/\1/')
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 out=${KILN_FUZZ_BUILD:-build/fuzz}  # another folder keeps a long run's binaries untouched
@@ -21,10 +23,9 @@ ts() { date +%H:%M:%S; }
 KILN_FUZZ_BUILD=$out nice scripts/build.sh fuzz || exit 1
 
 rm -rf $out/seeds && $out/tests/fuzz/kiln_fuzz_seeds $out/seeds || exit 1
-for h in "${all[@]}"; do
-  for f in tests/golden/"$h"_*.bin tests/malformed/"$h"/*.bin tests/fuzz/regressions/"$h"_*.bin; do
-    [ -f "$f" ] && cp "$f" "$out/seeds/$h/$(basename "$(dirname "$f")")_$(basename "$f")"
-  done
+for h in "${all[@]}"; do  # the malformed corpus is passed to libFuzzer as a folder of its own
+  mkdir -p "$out/seeds/$h"
+  cp tests/golden/"$h"_*.bin tests/fuzz/regressions/"$h"_*.bin "$out/seeds/$h/" 2>/dev/null
 done
 
 results=()
@@ -38,9 +39,12 @@ for h in "${harnesses[@]}"; do
   echo "[fuzz] $h: ${seconds}s ($(ts))"
   # -malloc_limit_mb: any single allocation over 64 MB is reported as a bug (no input here is
   # larger than a few kB, and the decoder's allocation budget is 64 bytes per input byte).
-  nice "$bin" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=64 \
+  # -timeout: one input takes well under a millisecond; 25 s flags a hang without flagging
+  # the stalls of a loaded machine (a 5 s limit once fired inside ASan's madvise).
+  nice "$bin" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=1024 -malloc_limit_mb=64 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/$h/" \
-    "$out/corpus/$h" "$out/seeds/$h" > "$log" 2>&1 &
+    "$out/corpus/$h" "$out/seeds/$h" $([ -d "tests/malformed/$h" ] && echo "tests/malformed/$h") \
+    > "$log" 2>&1 &
   pid=$!
   while kill -0 $pid 2>/dev/null; do  # progress: libFuzzer's latest status line every 30 s
     for _ in $(seq 30); do kill -0 $pid 2>/dev/null && sleep 1; done
