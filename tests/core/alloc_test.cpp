@@ -32,7 +32,9 @@ Counter counted(F&& f) {
 
 }  // namespace
 
-void* operator new(std::size_t n) {
+// Not inlined: g++ would otherwise see free() on memory from operator new at the call sites
+// and warn (-Wmismatched-new-delete), not knowing both are these replacements.
+[[gnu::noinline]] void* operator new(std::size_t n) {
   if (counter.on) {
     counter.bytes += n;
     if (n > counter.largest) counter.largest = n;
@@ -40,19 +42,19 @@ void* operator new(std::size_t n) {
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void* operator new[](std::size_t n) {
+[[gnu::noinline]] void* operator new[](std::size_t n) {
   return ::operator new(n);
 }
-void operator delete(void* p) noexcept {
+[[gnu::noinline]] void operator delete(void* p) noexcept {
   std::free(p);
 }
-void operator delete[](void* p) noexcept {
+[[gnu::noinline]] void operator delete[](void* p) noexcept {
   std::free(p);
 }
-void operator delete(void* p, std::size_t) noexcept {
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept {
   std::free(p);
 }
-void operator delete[](void* p, std::size_t) noexcept {
+[[gnu::noinline]] void operator delete[](void* p, std::size_t) noexcept {
   std::free(p);
 }
 
