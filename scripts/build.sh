@@ -2,9 +2,11 @@
 # Builds the targets into build/: native (g++ release), clang, asan (g++ with ASan+UBSan), and
 # wasm (em++; also writes the npm package's generated files into js/generated and dist/), and
 # examples (em++: the package tests/user_types builds from its own C++ types with
-# kiln_add_wasm_module, into build/user-types/package).
-#   usage: scripts/build.sh [native|asan|tsan|wasm|clang|examples ...]   (default: native wasm)
+# kiln_add_wasm_module, into build/user-types/package), and fuzz (clang libFuzzer harnesses, build/fuzz).
+#   usage: scripts/build.sh [native|asan|tsan|wasm|clang|examples|fuzz ...]   (default: native wasm)
 # tsan (g++ with ThreadSanitizer) builds only the thread suite, kiln_thread_tests.
+# fuzz (clang++ with libFuzzer, ASan and UBSan) builds the fuzz harnesses into build/fuzz (or
+# $KILN_FUZZ_BUILD); scripts/fuzz.sh runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}  # emscripten's optimizer needs Debian's acorn
@@ -33,6 +35,11 @@ for t in "${targets[@]}"; do
       cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKILN_SANITIZE_THREAD=ON \
         -DKILN_BUILD_EXAMPLES=OFF >/dev/null
       cmake --build build/tsan -j "$jobs" --target kiln_thread_tests ;;
+    fuzz)
+      stage "fuzz harnesses: clang++ with libFuzzer + AddressSanitizer + UndefinedBehaviorSanitizer"
+      cmake -S . -B "${KILN_FUZZ_BUILD:-build/fuzz}" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_COMPILER=clang++ -DKILN_FUZZ=ON >/dev/null
+      cmake --build "${KILN_FUZZ_BUILD:-build/fuzz}" -j "$jobs" --target fuzz ;;
     wasm)
       stage "wasm: em++ Release (core tests, wasm core module, JS generator)"
       emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose=${1:-test}
 
-# Toolchain for both targets and the test suites.
+# Toolchain for both targets and the test suites. libclang-rt-14-dev holds clang 14's sanitizer
+# runtimes and libFuzzer (libclang_rt.fuzzer), used by -fsanitize=fuzzer in scripts/fuzz.sh.
 pkgs=(build-essential cmake ninja-build clang libclang-rt-14-dev libboost1.81-dev
       googletest libgtest-dev libbenchmark-dev emscripten chromium)
 if [ "$purpose" = bench ]; then

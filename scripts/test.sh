@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, builds every target once, then runs every suite:
 # ctest (g++, clang++, ASan+UBSan, TSan thread suite), the core suite compiled to wasm under
-# node, node --test (Node and headless Chromium), the examples and the user-types package, and a
-# quick benchmark run as a smoke test.
+# node, node --test (Node and headless Chromium; both run the malformed-input corpus), the
+# examples and the user-types package, a 10-second run of every fuzz harness under ASan+UBSan, and
+# a quick benchmark run as a smoke test.
 # Prints a line per stage and a closing count.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +55,15 @@ node --test tests/user_types/ tests/examples/ 2>&1 | tee "$logs/examples.log" | 
 ep=$(grep -oE "^# pass [0-9]+" "$logs/examples.log" | grep -oE "[0-9]+$" || echo 0)
 ef=$(grep -oE "^# fail [0-9]+" "$logs/examples.log" | grep -oE "[0-9]+$" || echo 1)
 record examples "$ep" "$ef"
+
+stage "fuzz smoke: every harness 10 s under ASan+UBSan (scripts/fuzz.sh)"
+bash scripts/fuzz.sh 10 > "$logs/fuzz.log" 2>&1
+fuzz_rc=$?
+grep -E "^\[fuzz\] [a-z_]+: [0-9]+ executions" "$logs/fuzz.log"
+fp=$(grep -cE "^\[fuzz\] [a-z_]+: [0-9]+ executions.*, 0 crashes" "$logs/fuzz.log")
+ff=$(grep -E "^\[fuzz\] [a-z_]+: [0-9]+ executions" "$logs/fuzz.log" | grep -vc ", 0 crashes")
+if [ "$fuzz_rc" != 0 ] && [ "$ff" = 0 ]; then tail -20 "$logs/fuzz.log"; ff=1; fi
+record fuzz-smoke "$fp" "$ff"
 
 stage "bench smoke: npm run bench -- --quick (no timing assertions)"
 if bash scripts/bench.sh --quick > "$logs/bench-quick.log" 2>&1; then

@@ -46,6 +46,8 @@ const char* error_code_name(ErrorCode code) noexcept {
       return "unregistered type";
     case ErrorCode::kBadTag:
       return "invalid value tag";
+    case ErrorCode::kAllocationLimit:
+      return "allocation limit exceeded";
   }
   return "unknown error";
 }

@@ -143,7 +143,7 @@ class Reader {
         return bigint(out);
       case tag::kString: {
         std::size_t n = 0;
-        if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "string length")) return false;
+        if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "string length", 1)) return false;
         return string(out, n, at);
       }
       case tag::kDate: {
@@ -164,7 +164,8 @@ class Reader {
         return typed_array(out);
       case tag::kArrayBuffer: {
         std::size_t n = 0;
-        if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "ArrayBuffer length")) return false;
+        if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "ArrayBuffer length", 1))
+          return false;
         auto b = std::make_shared<ArrayBuffer>();
         b->bytes.assign(r_.cursor(), r_.cursor() + n);
         r_.advance_to(r_.cursor() + n);
@@ -238,7 +239,8 @@ class Reader {
 
   bool array(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "array length")) return false;
+    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "array length", sizeof(Value)))
+      return false;
     if (!r_.enter("array")) return false;
     auto a = std::make_shared<Value::Array>();
     std::size_t id = table_.size();
@@ -260,7 +262,8 @@ class Reader {
 
   bool object(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "object size")) return false;
+    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "object size", 2 * sizeof(Value)))
+      return false;
     if (!r_.enter("object")) return false;
     auto o = std::make_shared<Value::Object>();
     std::size_t id = table_.size();
@@ -271,7 +274,7 @@ class Reader {
     for (std::size_t i = 0; i < n; ++i) {
       std::size_t at = r_.offset();
       std::size_t len = 0;
-      if (!r_.read_length(len, 1, r_.limits().max_string_bytes, "key length")) return false;
+      if (!r_.read_length(len, 1, r_.limits().max_string_bytes, "key length", 1)) return false;
       auto& [key, val] = o->emplace_back();
       if (!text(key, len)) return false;
       bool dup = false;
@@ -291,7 +294,8 @@ class Reader {
 
   bool map(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "map size")) return false;
+    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "map size", 2 * sizeof(Value)))
+      return false;
     if (!r_.enter("map")) return false;
     auto m = std::make_shared<Value::Map>();
     std::size_t id = table_.size();
@@ -314,7 +318,8 @@ class Reader {
 
   bool set(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "set size")) return false;
+    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "set size", sizeof(Value)))
+      return false;
     if (!r_.enter("set")) return false;
     auto s = std::make_shared<Value::Set>();
     std::size_t id = table_.size();
@@ -342,7 +347,7 @@ class Reader {
                         std::to_string(kind) + " is not a typed array kind");
     std::size_t length_at = r_.offset();
     std::size_t n = 0;
-    if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "typed array byte length"))
+    if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "typed array byte length", 1))
       return false;
     std::size_t size = element_bytes(static_cast<TypedKind>(kind));
     if (n % size != 0)

@@ -37,6 +37,7 @@ const CODE_NAMES = {
   DuplicateType: 'duplicate type registration',
   UnregisteredType: 'unregistered type',
   BadTag: 'invalid value tag',
+  AllocationLimit: 'allocation limit exceeded',
 };
 
 // The C++ ErrorCode enum order, for codes that cross the wasm boundary as numbers.
@@ -44,7 +45,7 @@ export const CODES_BY_NUMBER = [
   'Ok', 'Truncated', 'BadMagic', 'BadVersion', 'BadFlags', 'SchemaMismatch', 'VarintOverflow',
   'ValueOutOfRange', 'BadBool', 'BadUtf8', 'LengthTooLarge', 'BadVariantIndex', 'BadOptionalTag',
   'DuplicateKey', 'DepthExceeded', 'TrailingBytes', 'BadReference', 'UnknownType',
-  'DuplicateType', 'UnregisteredType', 'BadTag',
+  'DuplicateType', 'UnregisteredType', 'BadTag', 'AllocationLimit',
 ];
 
 function describe(v) {

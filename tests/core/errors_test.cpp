@@ -188,7 +188,7 @@ TEST(ErrorApi, MessageFormat) {
 
 TEST(ErrorApi, EveryCodeHasADistinctName) {
   std::set<std::string> names;
-  const int last = static_cast<int>(ErrorCode::kBadTag);
+  const int last = static_cast<int>(ErrorCode::kAllocationLimit);
   for (int c = 0; c <= last; ++c) {
     std::string name = kiln::error_code_name(static_cast<ErrorCode>(c));
     EXPECT_FALSE(name.empty()) << c;

@@ -315,7 +315,7 @@ TEST(Reader, LengthPrefixBoundedByRemainingBytes) {
   {
     Reader r(b.data(), b.size());
     std::size_t n = 99;
-    EXPECT_FALSE(r.read_length(n, 2, 1000, "count"));
+    EXPECT_FALSE(r.read_length(n, 2, 1000, "count", 1));
     EXPECT_EQ(r.error().code, ErrorCode::kLengthTooLarge);
     EXPECT_EQ(r.error().offset, 0u);
     EXPECT_EQ(n, 99u);
@@ -323,14 +323,14 @@ TEST(Reader, LengthPrefixBoundedByRemainingBytes) {
   {
     Reader r(b.data(), b.size());
     std::size_t n = 0;
-    EXPECT_TRUE(r.read_length(n, 1, 1000, "count"));
+    EXPECT_TRUE(r.read_length(n, 1, 1000, "count", 1));
     EXPECT_EQ(n, 3u);
     EXPECT_EQ(r.offset(), 1u);
   }
   {
     Reader r(b.data(), b.size());
     std::size_t n = 0;
-    EXPECT_FALSE(r.read_length(n, 1, 2, "count"));  // over the configured limit
+    EXPECT_FALSE(r.read_length(n, 1, 2, "count", 1));  // over the configured limit
     EXPECT_EQ(r.error().code, ErrorCode::kLengthTooLarge);
     EXPECT_EQ(r.error().offset, 0u);
   }
@@ -341,7 +341,7 @@ TEST(Reader, LengthPrefixOf2To40) {
   b.resize(20, 0);
   Reader r(b.data(), b.size());
   std::size_t n = 0;
-  EXPECT_FALSE(r.read_length(n, 1, std::size_t{1} << 28, "count"));
+  EXPECT_FALSE(r.read_length(n, 1, std::size_t{1} << 28, "count", 1));
   EXPECT_EQ(r.error().code, ErrorCode::kLengthTooLarge);
   EXPECT_EQ(r.error().offset, 0u);
 }

@@ -29,6 +29,7 @@ enum class ErrorCode : std::uint8_t {
   kDuplicateType,     // registering a type id, name or type a second time
   kUnregisteredType,  // writing a polymorphic object whose type is not registered
   kBadTag,            // a generic value's tag byte names no kind
+  kAllocationLimit,   // the message would make the decoder allocate more than its budget
 };
 
 // Short stable name of an error code, e.g. "truncated".

@@ -7,13 +7,35 @@
 namespace kiln {
 
 // Bounds on what a decoder accepts. Lengths are also always bounded by the bytes left in the
-// input, so a forged length prefix cannot cause an allocation larger than the message could fill.
+// input (at the element type's smallest encoding), and every container or string a message
+// makes the decoder allocate is charged against a per-message allocation budget, so a forged
+// length prefix cannot allocate more than a small multiple of the input's size. See the
+// "Limits" section of docs/FORMAT.md.
 struct Limits {
+  // The derived allocation budget: kAllocPerInputByte bytes per input byte plus kAllocBase.
+  // 64 covers the largest in-memory size per wire byte of ordinary types (a std::string or
+  // vector element is 24-32 bytes for a 1-byte empty encoding; a map node about 36 bytes per
+  // byte); only elements whose encoding is empty or tiny next to their memory exceed it.
+  static constexpr std::size_t kAllocPerInputByte = 64;
+  static constexpr std::size_t kAllocBase = std::size_t{64} << 10;
+
   std::uint32_t max_depth = 64;  // nested structs/containers
   std::size_t max_string_bytes = std::size_t{1} << 30;
   std::size_t max_collection_length = std::size_t{1} << 28;
   // Shared objects numbered in one message when it tracks references (each is an allocation).
   std::size_t max_references = std::size_t{1} << 20;
+  // Total bytes of container and string storage one message may make the decoder allocate
+  // (element count x element size, summed over the message). 0 = derived from the input
+  // length: kAllocPerInputByte x input bytes + kAllocBase.
+  std::size_t max_alloc_bytes = 0;
+
+  // The budget for a message of `input_bytes` bytes under these limits.
+  constexpr std::size_t alloc_budget(std::size_t input_bytes) const noexcept {
+    if (max_alloc_bytes != 0) return max_alloc_bytes;
+    constexpr std::size_t kMax = static_cast<std::size_t>(-1);
+    if (input_bytes > (kMax - kAllocBase) / kAllocPerInputByte) return kMax;
+    return input_bytes * kAllocPerInputByte + kAllocBase;
+  }
 };
 
 struct Options {

@@ -37,6 +37,7 @@ struct PolyEntry {
   std::string name;            // registered name, or empty
   std::string_view type_name;  // the C++ name, for error messages
   TypeKey dynamic_key = nullptr;
+  std::size_t size = 0;  // sizeof(Derived), charged to a message's allocation budget
   Base* (*make_raw)() = nullptr;
   std::shared_ptr<Base> (*make_shared)() = nullptr;
   void* (*to_dynamic)(Base*) = nullptr;  // the Derived object's address, for identity
@@ -132,6 +133,7 @@ class TypeRegistry {
     entry->name = name;
     entry->type_name = cxx;
     entry->dynamic_key = type_key<Derived>;
+    entry->size = sizeof(Derived);
     entry->make_raw = []() -> Base* { return new Derived(); };
     entry->make_shared = []() -> std::shared_ptr<Base> { return std::make_shared<Derived>(); };
     entry->to_dynamic = [](Base* b) -> void* { return static_cast<Derived*>(b); };

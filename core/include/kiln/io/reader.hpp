@@ -25,7 +25,8 @@ class Reader {
         cur_(data),
         end_(data + size),
         limits_(limits),
-        validate_utf8_(validate_utf8) {}
+        validate_utf8_(validate_utf8),
+        alloc_left_(limits.alloc_budget(size)) {}
 
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
   std::size_t offset() const noexcept { return static_cast<std::size_t>(cur_ - begin_); }
@@ -39,6 +40,8 @@ class Reader {
   // The message header's flags byte, for serializers whose encoding depends on it.
   std::uint8_t flags() const noexcept { return flags_; }
   void set_flags(std::uint8_t f) noexcept { flags_ = f; }
+  // Bytes of the message's allocation budget not yet charged.
+  std::size_t alloc_left() const noexcept { return alloc_left_; }
   bool failed() const noexcept { return error_.code != ErrorCode::kOk; }
   const Error& error() const noexcept { return error_; }
   Error take_error() noexcept { return std::move(error_); }
@@ -98,9 +101,12 @@ class Reader {
   }
 
   // A length or count prefix. Fails before any allocation when the prefix claims more elements
-  // than the remaining bytes could hold (min_elem_bytes each) or more than the configured limit.
-  bool read_length(std::size_t& n, std::size_t min_elem_bytes, std::size_t limit,
-                   const char* what) {
+  // than the remaining bytes could hold (min_elem_bytes each), more than the configured limit,
+  // or more storage (elem_alloc_bytes each) than is left of the message's allocation budget;
+  // the storage is charged to the budget. Elements with no wire bytes are bounded by the last
+  // two checks only.
+  bool read_length(std::size_t& n, std::size_t min_elem_bytes, std::size_t limit, const char* what,
+                   std::size_t elem_alloc_bytes) {
     std::size_t at = offset();
     std::uint64_t v = 0;
     if (!read_varint(v, what)) return false;
@@ -113,7 +119,19 @@ class Reader {
                      std::string(what) + " " + std::to_string(v) + " needs at least " +
                          std::to_string(v) + " x " + std::to_string(min_elem_bytes) +
                          " bytes but only " + std::to_string(remaining()) + " remain");
+    if (elem_alloc_bytes != 0 && v > alloc_left_ / elem_alloc_bytes) [[unlikely]]
+      return fail_alloc(at, v, elem_alloc_bytes, what);
     n = static_cast<std::size_t>(v);
+    alloc_left_ -= n * elem_alloc_bytes;
+    return true;
+  }
+
+  // Charges `bytes` of storage a decoder is about to allocate (an object behind a pointer, a
+  // shared string) to the message's budget; fails at `at` when not that much is left.
+  bool charge(std::size_t at, std::size_t bytes, const char* what) {
+    if (bytes > alloc_left_) [[unlikely]]
+      return fail_alloc(at, 1, bytes, what);
+    alloc_left_ -= bytes;
     return true;
   }
 
@@ -127,6 +145,14 @@ class Reader {
   void leave() noexcept { --depth_; }
 
  private:
+  [[gnu::cold, gnu::noinline]] bool fail_alloc(std::size_t at, std::uint64_t n,
+                                               std::size_t elem_bytes, const char* what) {
+    return fail_at(at, ErrorCode::kAllocationLimit,
+                   std::string(what) + " " + std::to_string(n) + " x " +
+                       std::to_string(elem_bytes) + " bytes exceeds the " +
+                       std::to_string(alloc_left_) +
+                       " bytes left of the message's allocation budget");
+  }
   [[gnu::cold, gnu::noinline]] bool fail_truncated(std::size_t n, const char* what) {
     return fail(ErrorCode::kTruncated, std::string(what) + " needs " + std::to_string(n) +
                                            " bytes, " + std::to_string(remaining()) + " left");
@@ -138,6 +164,7 @@ class Reader {
   Limits limits_;
   bool validate_utf8_;
   graph::ReadContext* graph_ = nullptr;
+  std::size_t alloc_left_;
   std::uint32_t depth_ = 0;
   std::uint8_t flags_ = 0;
   Error error_;

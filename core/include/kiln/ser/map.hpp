@@ -37,7 +37,9 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
   static bool read(io::Reader& r, T& v) {
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     std::size_t n = 0;
-    if (!r.read_length(n, kMinEntry, r.limits().max_collection_length, "map length")) return false;
+    if (!r.read_length(n, kMinEntry, r.limits().max_collection_length, "map length",
+                       detail::alloc_bytes_per_element<T>))
+      return false;
     // Decoding into a reused map allocates nothing once it has grown: while the message repeats
     // the map's keys in order, only values are assigned; after the first difference, the old
     // entries' nodes are reused for the new ones.
@@ -87,8 +89,12 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
         else if (!Serializer<K>::template read<M>(r, node.key()))
           return false;
         first_key = nullptr;
+        // Not inserted when the key was there already. Tested by size, not by `node` still
+        // owning the element: libstdc++'s hinted insert for unordered maps consumes the node
+        // handle even when it does not insert.
+        std::size_t before = v.size();
         auto it = v.insert(v.end(), std::move(node));
-        if (node) [[unlikely]]  // not inserted: the key was there already
+        if (v.size() == before) [[unlikely]]
           return duplicate(r, at, i);
         if (!Serializer<V>::template read<M>(r, it->second)) return false;
       }

@@ -172,9 +172,11 @@ struct PointerSerializer {
     if constexpr (std::is_abstract_v<T>) {
       return r.fail(ErrorCode::kUnknownType, "abstract " + std::string(reflect::type_name<T>));
     } else if constexpr (K == PtrKind::kUnique) {
+      if (!out && !r.charge(r.offset(), sizeof(T), "object")) return false;
       if (!out) out = std::make_unique<T>();  // decoding into a reused object keeps it
       return Serializer<T>::template read<M>(r, *out);
     } else {
+      if (!r.charge(r.offset(), sizeof(T), "object")) return false;
       auto obj = std::make_shared<T>();
       if (!remember(r, obj, obj.get(), type_key<T>)) return false;
       out = obj;
@@ -210,7 +212,7 @@ struct PointerSerializer {
     }
     if (index == g->names.size()) {  // first use: the name follows
       std::size_t n = 0;
-      if (!r.read_length(n, 1, kMaxTypeName, "type name length")) return nullptr;
+      if (!r.read_length(n, 1, kMaxTypeName, "type name length", 1)) return nullptr;
       if (!r.need(n, "type name")) return nullptr;
       g->names.emplace_back(reinterpret_cast<const char*>(r.cursor()), n);
       r.advance_to(r.cursor() + n);
@@ -234,7 +236,7 @@ struct PointerSerializer {
       return read_plain<M>(r, out);
     }
     const PolyEntry<T>* e = lookup(r, tag, at);
-    if (e == nullptr) return false;
+    if (e == nullptr || !r.charge(at, e->size, "object")) return false;
     if constexpr (K == PtrKind::kUnique) {
       out.reset(e->make_raw());
       return e->template read<M>(r, *out);

@@ -32,10 +32,12 @@ inline void write_elements(io::Writer& w, It first, It last, std::size_t n) {
   }
 }
 
-// Reads a count prefix for elements of type E, bounded by the input and the limits.
-template <class E>
+// Reads a count prefix for the elements of container T, bounded by the input and the limits
+// and charged to the message's allocation budget.
+template <class T>
 inline bool read_count(io::Reader& r, std::size_t& n, const char* what) {
-  return r.read_length(n, Serializer<E>::min_bytes, r.limits().max_collection_length, what);
+  return r.read_length(n, Serializer<typename T::value_type>::min_bytes,
+                       r.limits().max_collection_length, what, alloc_bytes_per_element<T>);
 }
 
 }  // namespace detail
@@ -67,7 +69,7 @@ struct Serializer<T, std::enable_if_t<detail::is_sequence<T>>> {
   template <class M>
   static bool read(io::Reader& r, T& v) {
     std::size_t n = 0;
-    if (!detail::read_count<E>(r, n, "sequence length")) return false;
+    if (!detail::read_count<T>(r, n, "sequence length")) return false;
     // Vectors are resized, not cleared: elements decoded into a reused vector keep their
     // capacity (a string's buffer, a nested vector's storage), so steady-state decoding of the
     // same shape allocates nothing.

@@ -31,7 +31,7 @@ struct Serializer<T, std::enable_if_t<detail::is_set<T>>> {
   template <class M>
   static bool read(io::Reader& r, T& v) {
     std::size_t n = 0;
-    if (!detail::read_count<E>(r, n, "set length")) return false;
+    if (!detail::read_count<T>(r, n, "set length")) return false;
     v.clear();
     if constexpr (detail::is_instance_v<T, std::unordered_set>) v.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {

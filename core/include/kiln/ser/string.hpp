@@ -49,7 +49,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     if (g != nullptr && g->share_strings) [[unlikely]]
       return read_shared(r, v, *g);
     std::size_t n = 0;
-    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length")) return false;
+    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length", 1)) return false;
     return read_bytes(r, v, n);
   }
 
@@ -76,6 +76,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
       return r.fail_at(at, ErrorCode::kLengthTooLarge,
                        "string length " + std::to_string(n) + " needs " + std::to_string(n) +
                            " bytes but only " + std::to_string(r.remaining()) + " remain");
+    if (!r.charge(at, static_cast<std::size_t>(n), "string")) return false;
     if (g.strings.size() >= r.limits().max_references)
       return r.fail_at(at, ErrorCode::kLengthTooLarge,
                        "more than " + std::to_string(r.limits().max_references) +

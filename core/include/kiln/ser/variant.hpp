@@ -50,8 +50,8 @@ struct Serializer<std::variant<A...>> {
     if (!r.read_varint(index, "variant index")) return false;
     if (index >= sizeof...(A)) [[unlikely]]
       return r.fail_at(at, ErrorCode::kBadVariantIndex,
-                    "variant index " + std::to_string(index) + " but the variant has " +
-                        std::to_string(sizeof...(A)) + " alternatives");
+                       "variant index " + std::to_string(index) + " but the variant has " +
+                           std::to_string(sizeof...(A)) + " alternatives");
     return read_alternative<M>(r, v, index, std::index_sequence_for<A...>{});
   }
 

@@ -1,0 +1,52 @@
+// Writes the fuzzers' seed messages: each harness's type in both number modes, a typical value
+// and an empty one. (The golden vectors and the malformed corpus are added by scripts/fuzz.sh.)
+//   usage: kiln_fuzz_seeds <dir>   -> <dir>/<harness>/seed_*.bin
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "kiln/kiln.hpp"
+#include "kitchen_sink.hpp"
+#include "workloads.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace kiln::workloads;
+
+template <class T>
+void write(const fs::path& dir, const std::string& harness, const T& value, const char* name) {
+  fs::create_directories(dir / harness);
+  for (bool compress : {false, true}) {
+    std::vector<std::uint8_t> bytes = kiln::Codec({.compress_numbers = compress}).serialize(value);
+    std::ofstream(
+        dir / harness /
+            (std::string("seed_") + name + (compress ? "_compressed" : "_fixed") + ".bin"),
+        std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s <dir>\n", argv[0]);
+    return 2;
+  }
+  fs::path dir = argv[1];
+  write(dir, "struct", make_struct(), "typical");
+  write(dir, "struct", Struct{}, "zero");
+  write(dir, "foo", make_foo(), "typical");
+  write(dir, "foo", Foo{}, "empty");
+  write(dir, "record", make_record(), "typical");
+  write(dir, "record", Record{}, "empty");
+  write(dir, "bulk", std::vector<Foo>(3, make_foo()), "typical");
+  write(dir, "bulk", std::vector<Foo>{Foo{}, make_foo()}, "mixed");
+  write(dir, "kitchen_sink", make_kitchen_sink(), "typical");
+  write(dir, "kitchen_sink", KitchenSink{}, "empty");
+  return 0;
+}
