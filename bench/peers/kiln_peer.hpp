@@ -11,11 +11,15 @@
 
 namespace kiln_bench {
 
-template <bool Compress>
+// Compatible: compatible mode (a type table after the header, docs/FORMAT.md section 9), reading
+// messages of the same version (the reader's table matches the message's).
+template <bool Compress, bool Compatible = false>
 class KilnPeer {
  public:
   static constexpr const char* kLibrary = "kiln";
-  static constexpr const char* kMode = Compress ? "compressed" : "fixed";
+  static constexpr const char* kMode = Compatible
+                                           ? (Compress ? "compatible-compressed" : "compatible")
+                                           : (Compress ? "compressed" : "fixed");
 
   static kiln::workloads::Struct make(Tag<Workload::kStruct>) {
     return kiln::workloads::make_struct();
@@ -38,7 +42,7 @@ class KilnPeer {
   }
 
  private:
-  kiln::Codec codec_{kiln::Options{.compress_numbers = Compress}};
+  kiln::Codec codec_{kiln::Options{.compress_numbers = Compress, .compatible = Compatible}};
 };
 
 }  // namespace kiln_bench

@@ -36,6 +36,8 @@ const char* error_code_name(ErrorCode code) noexcept {
       return "nesting too deep";
     case ErrorCode::kTrailingBytes:
       return "trailing bytes";
+    case ErrorCode::kBadTypeTable:
+      return "invalid type table";
   }
   return "unknown error";
 }

@@ -32,13 +32,14 @@ const CODE_NAMES = {
   DuplicateKey: 'duplicate key',
   DepthExceeded: 'nesting too deep',
   TrailingBytes: 'trailing bytes',
+  BadTypeTable: 'invalid type table',
 };
 
 // The C++ ErrorCode enum order, for codes that cross the wasm boundary as numbers.
 export const CODES_BY_NUMBER = [
   'Ok', 'Truncated', 'BadMagic', 'BadVersion', 'BadFlags', 'SchemaMismatch', 'VarintOverflow',
   'ValueOutOfRange', 'BadBool', 'BadUtf8', 'LengthTooLarge', 'BadVariantIndex', 'BadOptionalTag',
-  'DuplicateKey', 'DepthExceeded', 'TrailingBytes',
+  'DuplicateKey', 'DepthExceeded', 'TrailingBytes', 'BadTypeTable',
 ];
 
 function describe(v) {

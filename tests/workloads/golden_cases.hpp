@@ -16,16 +16,23 @@ struct GoldenCase {
   std::string name;      // file name without ".bin"
   std::string workload;  // Struct, Foo, Record
   bool compress;         // number compression
+  bool compatible;       // compatible mode (type table after the header)
   std::function<std::vector<std::uint8_t>(const Codec&)> encode;
   // Decodes bytes and compares with the workload value; returns the decode status.
   std::function<Status(const Codec&, std::span<const std::uint8_t>, bool& equal)> decode;
+
+  Options options() const { return {.compress_numbers = compress, .compatible = compatible}; }
 };
 
 template <class T>
-GoldenCase make_golden_case(std::string workload, std::string file_stem, bool compress,
-                            T (*make)()) {
-  return GoldenCase{file_stem + (compress ? "_compressed" : "_fixed"), std::move(workload),
-                    compress, [make](const Codec& c) { return c.serialize(make()); },
+GoldenCase make_golden_case(std::string workload, std::string file_stem, bool compress, T (*make)(),
+                            bool compatible = false) {
+  std::string name = file_stem + (compatible ? "_compatible" : compress ? "_compressed" : "_fixed");
+  return GoldenCase{std::move(name),
+                    std::move(workload),
+                    compress,
+                    compatible,
+                    [make](const Codec& c) { return c.serialize(make()); },
                     [make](const Codec& c, std::span<const std::uint8_t> bytes, bool& equal) {
                       T out{};
                       Status s = c.deserialize_into(bytes, out);
@@ -41,6 +48,9 @@ inline std::vector<GoldenCase> golden_cases() {
     cases.push_back(make_golden_case("Foo", "foo", compress, &make_foo));
     cases.push_back(make_golden_case("Record", "record", compress, &make_record));
   }
+  // Compatible mode, fixed-width numbers (docs/FORMAT.md section 9.7).
+  cases.push_back(make_golden_case("Struct", "struct", false, &make_struct, true));
+  cases.push_back(make_golden_case("Record", "record", false, &make_record, true));
   return cases;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kiln/error.hpp"
+#include "kiln/evolve/compatible.hpp"
 #include "kiln/options.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/result.hpp"
@@ -57,9 +58,13 @@ class Codec {
     io::Reader r(bytes.data(), bytes.size(), options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
     if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) return Status(r.take_error());
-    bool ok = (flags & wire::kFlagCompressNumbers)
-                  ? Serializer<T>::template read<CompressedMode>(r, out)
-                  : Serializer<T>::template read<FixedMode>(r, out);
+    const bool compress = flags & wire::kFlagCompressNumbers;
+    bool ok = false;
+    if (flags & wire::kFlagCompatible)
+      ok = evolve::read_table_and_body(r, compress, out);
+    else
+      ok = compress ? Serializer<T>::template read<CompressedMode>(r, out)
+                    : Serializer<T>::template read<FixedMode>(r, out);
     if (ok && r.remaining() != 0)
       r.fail(ErrorCode::kTrailingBytes,
              std::to_string(r.remaining()) + " bytes left after the root value");
@@ -78,13 +83,17 @@ class Codec {
   template <class T>
   void write_message(io::Writer& w, const T& value) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
+    // A type without a compatible-mode description is always written schema-consistent.
+    const bool compatible = evolve::Schema<T>::ok && options_.compatible;
     w.ensure(wire::kHeaderBytes);
     std::uint8_t* p = w.cursor();
     p[0] = wire::kMagic;
     p[1] = wire::kVersion;
-    p[2] = options_.compress_numbers ? wire::kFlagCompressNumbers : 0;
+    p[2] = static_cast<std::uint8_t>((options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
+                                     (compatible ? wire::kFlagCompatible : 0));
     io::store_le(p + 3, kFingerprint);
     w.advance_to(p + wire::kHeaderBytes);
+    if (compatible) evolve::write_table<T>(w);
     if (options_.compress_numbers)
       Serializer<T>::template write<CompressedMode>(w, value);
     else

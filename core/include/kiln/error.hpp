@@ -24,6 +24,7 @@ enum class ErrorCode : std::uint8_t {
   kDuplicateKey,     // a set or map repeats a key
   kDepthExceeded,    // nesting deeper than the configured limit
   kTrailingBytes,    // bytes left over after the root value
+  kBadTypeTable,     // compatible mode: a malformed type table or type descriptor
 };
 
 // Short stable name of an error code, e.g. "truncated".

@@ -17,6 +17,9 @@ struct Limits {
 struct Options {
   bool compress_numbers = false;  // varint/zigzag for 32/64-bit integers instead of fixed width
   bool validate_utf8 = true;      // reject strings that are not UTF-8 when decoding
+  // Write a type table after the header so that other versions of the types can read the
+  // message (docs/FORMAT.md section 9). Readers accept both modes whatever this says.
+  bool compatible = false;
   Limits limits{};
 };
 

@@ -3,6 +3,7 @@
 // fingerprint in the message header covers field names, types and order.
 #pragma once
 
+#include "kiln/evolve/struct_reader.hpp"
 #include "kiln/reflect/fields.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/ser/serializer.hpp"
@@ -16,6 +17,7 @@ struct Serializer<T,
   template <std::size_t I>
   using FS = Serializer<reflect::field_type<T, I>>;
   static constexpr std::size_t N = reflect::field_count<T>;
+  using reflected_struct = void;  // compatible mode describes structs written by this serializer
 
   template <class F>
   static constexpr std::size_t sum(F f) {
@@ -31,7 +33,7 @@ struct Serializer<T,
   template <class M>
   static constexpr std::size_t max_bytes = sum([](auto I) { return FS<I>::template max_bytes<M>; });
   template <class M>
-  static constexpr bool exact = [] {
+  static constexpr bool exact = !M::compatible && [] {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
       return (true && ... && FS<I>::template exact<M>);
     }
@@ -76,7 +78,9 @@ struct Serializer<T,
   }
   template <class M>
   static bool read(io::Reader& r, T& v) {
-    if constexpr (exact<M>) {
+    if constexpr (M::compatible) {
+      return evolve::read_struct<T, M>(r, v);
+    } else if constexpr (exact<M>) {
       return read_exact<T, M>(r, v, "struct");
     } else {
       // Only structs can make a type recursive (through a container), so depth is counted here.

@@ -1,8 +1,8 @@
 // The message header (docs/FORMAT.md, "Header"):
 //   byte 0     magic 'K' (0x4B)
 //   byte 1     format version (1)
-//   byte 2     flags: bit 0 compressed numbers; bit 1 reference tracking and bit 2 compatible mode
-//              are reserved for later versions of the format; bits 3-7 must be 0
+//   byte 2     flags: bit 0 compressed numbers; bit 1 reference tracking (reserved); bit 2
+//              compatible mode (a type table follows the header); bits 3-7 must be 0
 //   bytes 3-6  schema fingerprint of the root type, u32 little-endian
 #pragma once
 
@@ -17,9 +17,9 @@ inline constexpr std::size_t kHeaderBytes = 7;
 enum Flags : std::uint8_t {
   kFlagCompressNumbers = 1u << 0,
   kFlagReferenceTracking = 1u << 1,  // reserved
-  kFlagCompatible = 1u << 2,         // reserved
+  kFlagCompatible = 1u << 2,         // a type table follows the header
 };
 // Flags this version of the library can read.
-inline constexpr std::uint8_t kSupportedFlags = kFlagCompressNumbers;
+inline constexpr std::uint8_t kSupportedFlags = kFlagCompressNumbers | kFlagCompatible;
 
 }  // namespace kiln::wire
