@@ -179,24 +179,39 @@ class Walker {
       case OPT: {
         const tag = r.u8('optional tag');
         if (tag > 1) r.fail('BadOptionalTag', `optional tag is ${tag}, expected 0 or 1`, r.pos - 1);
-        return tag === 0 ? 'null' : this.value(d.elems[0]);
+        return tag === 0 ? 'null' : this.nested(d.elems[0], 'optional');
       }
       case ARR: {
+        r.enter('array');
         const parts = [];
         for (let i = 0; i < d.n; i++) parts.push(this.value(d.elems[0]));
+        r.leave();
         return `[${parts.join(',')}]`;
       }
-      case TUP: return `[${d.elems.map((e) => this.value(e)).join(',')}]`;
+      case TUP: {
+        r.enter('tuple');
+        const parts = d.elems.map((e) => this.value(e));
+        r.leave();
+        return `[${parts.join(',')}]`;
+      }
       case VAR: {
         const at = r.pos;
         const index = r.varint32('variant index');
         if (index >= d.n) {
           r.fail('BadVariantIndex', `variant index ${index} but the variant has ${d.n} alternatives`, at);
         }
-        return `{"variant":${index},"value":${this.value(d.elems[index])}}`;
+        return `{"variant":${index},"value":${this.nested(d.elems[index], 'variant')}}`;
       }
       default: return this.structure(this.t.types[d.index]);
     }
+  }
+
+  // Every container counts one nesting level, as in the C++ walker.
+  nested(d, what) {
+    this.r.enter(what);
+    const s = this.value(d);
+    this.r.leave();
+    return s;
   }
 
   elements(key, mapped, what) {

@@ -292,6 +292,62 @@ TEST(Compatible, RecursiveTypes) {
   EXPECT_EQ(*back, tree);
 }
 
+}  // namespace
+
+// A type with a hand-written serializer has no descriptor: compatible mode falls back. (Outside
+// the anonymous namespace, so that its serializer's unused members are not warned about.)
+namespace evolution_test {
+struct Celsius {
+  double degrees;
+};
+struct Reading {
+  std::int32_t sensor;
+  Celsius temperature;
+};
+}  // namespace evolution_test
+
+template <>
+struct kiln::Serializer<evolution_test::Celsius> {  // hundredths of a degree as an int32
+  using Celsius = evolution_test::Celsius;
+  static constexpr std::size_t min_bytes = 4;
+  template <class M>
+  static constexpr std::size_t max_bytes = kUnbounded;  // so no write_raw is needed
+  template <class M>
+  static constexpr bool exact = false;
+  static constexpr void fingerprint(Hasher& h) { h.add("celsius"); }
+  template <class M>
+  static void write(io::Writer& w, const Celsius& c) {
+    w.write_fixed(static_cast<std::int32_t>(c.degrees * 100));
+  }
+  template <class M>
+  static bool read(io::Reader& r, Celsius& c) {
+    std::int32_t v = 0;
+    if (!r.read_fixed(v, "celsius")) return false;
+    c.degrees = v / 100.0;
+    return true;
+  }
+};
+
+namespace {
+
+using evolution_test::Reading;
+
+TEST(Compatible, TypesWithHandWrittenSerializersAreWrittenSchemaConsistent) {
+  static_assert(!kiln::evolve::Schema<Reading>::ok);
+  static_assert(kiln::evolve::Schema<v1::Person>::ok);
+  Bytes bytes = Codec(kCompatibleCompressed).serialize(Reading{3, {21.5}});
+  EXPECT_EQ(bytes[2], 0x01);  // compressed numbers, not compatible
+  auto back = Codec().deserialize<Reading>(bytes);
+  ASSERT_TRUE(back.ok()) << back.error().message();
+  EXPECT_EQ(back->temperature.degrees, 21.5);
+  // A compatible-mode message cannot be read into such a type.
+  Bytes compatible = Codec(kCompatibleFixed).serialize(v1::Address{"Oslo", 150});
+  Error e = kiln::test::decode_error<Reading>(compatible);
+  EXPECT_EQ(e.code, ErrorCode::kBadFlags);
+  EXPECT_NE(e.message().find("cannot be read from a compatible-mode message"), std::string::npos)
+      << e.message();
+}
+
 // --- hostile input --------------------------------------------------------------------------
 
 Bytes header(std::uint8_t flags = 0x04) {

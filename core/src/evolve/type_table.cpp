@@ -213,26 +213,30 @@ class Walker {
           if (json_) *json_ += "null";
           return true;
         }
-        return value(p);
+        return nested(p, "optional");
       }
       case kArr: {
         std::uint64_t n = get_varint(p);
+        if (!r_.enter("array")) return false;
         if (json_) *json_ += '[';
         for (std::uint64_t i = 0; i < n; ++i) {
           if (json_ && i) *json_ += ',';
           if (!value(p)) return false;
         }
         if (json_) *json_ += ']';
+        r_.leave();
         return true;
       }
       case kTup: {
         std::uint64_t n = get_varint(p);
+        if (!r_.enter("tuple")) return false;
         if (json_) *json_ += '[';
         for (std::uint64_t i = 0; i < n; ++i, p = next_type(p)) {
           if (json_ && i) *json_ += ',';
           if (!value(p)) return false;
         }
         if (json_) *json_ += ']';
+        r_.leave();
         return true;
       }
       case kVar: {
@@ -246,7 +250,7 @@ class Walker {
                                 std::to_string(n) + " alternatives");
         for (std::uint32_t i = 0; i < index; ++i) p = next_type(p);
         if (json_) *json_ += "{\"variant\":" + std::to_string(index) + ",\"value\":";
-        if (!value(p)) return false;
+        if (!nested(p, "variant")) return false;
         if (json_) *json_ += '}';
         return true;
       }
@@ -256,6 +260,14 @@ class Walker {
   }
 
  private:
+  // Every container counts one nesting level, so that forged descriptors nested inside forged
+  // structs cannot recurse deeper than Limits::max_depth levels in all.
+  bool nested(const std::uint8_t* p, const char* what) {
+    if (!r_.enter(what)) return false;
+    if (!value(p)) return false;
+    r_.leave();
+    return true;
+  }
   template <class T>
   bool fixed(const char* what) {
     T v{};
