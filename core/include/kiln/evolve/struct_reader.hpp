@@ -5,12 +5,14 @@
 #pragma once
 
 #include <array>
+#include <optional>
 
 #include "kiln/evolve/describe.hpp"
 #include "kiln/evolve/read_context.hpp"
 #include "kiln/reflect/fields.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/ser/serializer.hpp"
+#include "kiln/ser/traits.hpp"
 
 namespace kiln::evolve {
 namespace detail {
@@ -21,7 +23,11 @@ bool read_field(io::Reader& r, T& v) {
 }
 template <class T, std::size_t I>
 void reset_field(T& v) {
-  reflect::get_field<I>(v) = reflect::field_type<T, I>{};
+  using F = reflect::field_type<T, I>;
+  if constexpr (kiln::detail::is_instance_v<F, std::optional>)
+    reflect::get_field<I>(v).reset();  // g++ 12 -O2 warns on assigning an empty optional<struct>
+  else
+    reflect::get_field<I>(v) = F{};
 }
 
 template <class T, class M>
