@@ -22,3 +22,12 @@ export interface KilnCore {
 }
 /** Loads the wasm core once (embedded in the package; no network access). */
 export function loadCore(): Promise<KilnCore>;
+
+/**
+ * A compatible-mode message as one line of JSON, read without its types (docs/FORMAT.md 9.6):
+ * the same text the native `kiln-inspect` prints (without its final newline).
+ * Throws KilnError for a schema-consistent message or malformed input.
+ */
+export function inspect(bytes: Uint8Array, limits?: Partial<import('./runtime/index').Limits>): string;
+/** The compatible-mode id a field gets from its name (32-bit FNV-1a of its UTF-8 bytes). */
+export function fieldIdOf(name: string): number;

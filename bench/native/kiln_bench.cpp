@@ -103,6 +103,11 @@ int main(int argc, char** argv) {
 
   register_peer<KilnPeer<false>>(cfg);
   register_peer<KilnPeer<true>>(cfg);
+  // The cost of compatible mode against the two modes above, on Struct and Foo.
+  register_workload<KilnPeer<false, true>, Workload::kStruct>(cfg);
+  register_workload<KilnPeer<false, true>, Workload::kFoo>(cfg);
+  register_workload<KilnPeer<true, true>, Workload::kStruct>(cfg);
+  register_workload<KilnPeer<true, true>, Workload::kFoo>(cfg);
   register_peer<BoostPeer>(cfg);
   register_peer<CerealPeer>(cfg);
   register_peer<MsgpackPeer>(cfg);

@@ -13,11 +13,15 @@
 
 namespace kiln_bench {
 
-template <bool Compress>
+// Compatible: compatible mode (a type table after the header, docs/FORMAT.md section 9), reading
+// messages of the same version (the reader's table matches the message's).
+template <bool Compress, bool Compatible = false>
 class KilnPeer {
  public:
   static constexpr const char* kLibrary = "kiln";
-  static constexpr const char* kMode = Compress ? "compressed" : "fixed";
+  static constexpr const char* kMode = Compatible
+                                           ? (Compress ? "compatible-compressed" : "compatible")
+                                           : (Compress ? "compressed" : "fixed");
 
   static kiln::workloads::Struct make(Tag<Workload::kStruct>) {
     return kiln::workloads::make_struct();
@@ -50,7 +54,7 @@ class KilnPeer {
     else
       return codec_;
   }
-  kiln::Codec codec_{kiln::Options{.compress_numbers = Compress}};
+  kiln::Codec codec_{kiln::Options{.compress_numbers = Compress, .compatible = Compatible}};
   kiln::Codec graph_codec_{
       kiln::Options{.compress_numbers = Compress, .track_references = true, .share_strings = true}};
 };

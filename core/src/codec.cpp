@@ -28,7 +28,8 @@ bool Codec::read_header(io::Reader& r, std::uint32_t fingerprint, std::string_vi
         2, ErrorCode::kBadFlags,
         "flags byte " + std::to_string(flags) + " has bits this reader does not support");
   std::uint32_t got = io::load_le<std::uint32_t>(p + 3);
-  if (got != fingerprint)
+  // In compatible mode the fingerprint is the writer's, for information: the type table decides.
+  if (got != fingerprint && !(flags & wire::kFlagCompatible))
     return r.fail_at(3, ErrorCode::kSchemaMismatch,
                      "message schema fingerprint is " + hex32(got) + " but " + std::string(type) +
                          " has " + hex32(fingerprint));

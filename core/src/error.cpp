@@ -48,6 +48,8 @@ const char* error_code_name(ErrorCode code) noexcept {
       return "invalid value tag";
     case ErrorCode::kAllocationLimit:
       return "allocation limit exceeded";
+    case ErrorCode::kBadTypeTable:
+      return "invalid type table";
   }
   return "unknown error";
 }

@@ -38,6 +38,7 @@ const CODE_NAMES = {
   UnregisteredType: 'unregistered type',
   BadTag: 'invalid value tag',
   AllocationLimit: 'allocation limit exceeded',
+  BadTypeTable: 'invalid type table',
 };
 
 // The C++ ErrorCode enum order, for codes that cross the wasm boundary as numbers.
@@ -45,7 +46,7 @@ export const CODES_BY_NUMBER = [
   'Ok', 'Truncated', 'BadMagic', 'BadVersion', 'BadFlags', 'SchemaMismatch', 'VarintOverflow',
   'ValueOutOfRange', 'BadBool', 'BadUtf8', 'LengthTooLarge', 'BadVariantIndex', 'BadOptionalTag',
   'DuplicateKey', 'DepthExceeded', 'TrailingBytes', 'BadReference', 'UnknownType',
-  'DuplicateType', 'UnregisteredType', 'BadTag', 'AllocationLimit',
+  'DuplicateType', 'UnregisteredType', 'BadTag', 'AllocationLimit', 'BadTypeTable',
 ];
 
 function describe(v) {

@@ -19,17 +19,24 @@ std::vector<std::uint8_t> read_file(const std::string& path) {
 
 std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
   std::ostringstream m;
-  m << "{\n  \"format_version\": 1,\n  \"vectors\": [\n";
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    kiln::Codec codec(cases[i].options());
-    m << "    {\"file\": \"" << cases[i].name << ".bin\", \"workload\": \"" << cases[i].workload
-      << "\", \"compress_numbers\": " << (cases[i].compress ? "true" : "false")
-      << ", \"track_references\": " << (cases[i].track ? "true" : "false")
-      << ", \"share_strings\": " << (cases[i].track ? "true" : "false")
-      << ", \"bytes\": " << cases[i].encode(codec).size() << "}"
-      << (i + 1 < cases.size() ? "," : "") << "\n";
+  // Schema-consistent vectors under "vectors", compatible-mode ones under "compatible_vectors".
+  m << "{\n  \"format_version\": 1,\n";
+  for (bool compatible : {false, true}) {
+    m << (compatible ? "  \"compatible_vectors\": [\n" : "  \"vectors\": [\n");
+    bool first = true;
+    for (const auto& c : cases) {
+      if (c.compatible != compatible) continue;
+      kiln::Codec codec(c.options());
+      m << (first ? "" : ",\n") << "    {\"file\": \"" << c.name << ".bin\", \"workload\": \""
+        << c.workload << "\", \"compress_numbers\": " << (c.compress ? "true" : "false")
+        << ", \"track_references\": " << (c.track ? "true" : "false")
+        << ", \"share_strings\": " << (c.track ? "true" : "false")
+        << ", \"bytes\": " << c.encode(codec).size() << "}";
+      first = false;
+    }
+    m << (compatible ? "\n  ]\n" : "\n  ],\n");
   }
-  m << "  ]\n}\n";
+  m << "}\n";
   return m.str();
 }
 

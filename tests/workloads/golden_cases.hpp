@@ -14,16 +14,21 @@
 namespace kiln::workloads {
 
 struct GoldenCase {
-  std::string name;      // file name without ".bin"
-  std::string workload;  // Struct, Foo, Record, TestClass
-  bool compress;         // number compression
-  bool track = false;    // reference tracking and shared strings
-  Options options() const {
-    return {.compress_numbers = compress, .track_references = track, .share_strings = track};
-  }
+  std::string name;         // file name without ".bin"
+  std::string workload;     // Struct, Foo, Record, TestClass
+  bool compress;            // number compression
+  bool track = false;       // reference tracking and shared strings
+  bool compatible = false;  // compatible mode (type table after the header)
   std::function<std::vector<std::uint8_t>(const Codec&)> encode;
   // Decodes bytes and compares with the workload value; returns the decode status.
   std::function<Status(const Codec&, std::span<const std::uint8_t>, bool& equal)> decode;
+
+  Options options() const {
+    return {.compress_numbers = compress,
+            .track_references = track,
+            .share_strings = track,
+            .compatible = compatible};
+  }
 };
 
 // Equality for the golden check: by value, and for TestClass also the shared object's identity.
@@ -37,11 +42,13 @@ bool golden_equal(const T& a, const T& b) {
 
 template <class T>
 GoldenCase make_golden_case(std::string workload, std::string file_stem, bool compress, T (*make)(),
-                            bool track = false) {
-  return GoldenCase{file_stem + (compress ? "_compressed" : "_fixed"),
+                            bool track = false, bool compatible = false) {
+  std::string name = file_stem + (compatible ? "_compatible" : compress ? "_compressed" : "_fixed");
+  return GoldenCase{std::move(name),
                     std::move(workload),
                     compress,
                     track,
+                    compatible,
                     [make](const Codec& c) { return c.serialize(make()); },
                     [make](const Codec& c, std::span<const std::uint8_t> bytes, bool& equal) {
                       T out{};
@@ -59,6 +66,9 @@ inline std::vector<GoldenCase> golden_cases() {
     cases.push_back(make_golden_case("Record", "record", compress, &make_record));
     cases.push_back(make_golden_case("TestClass", "testclass", compress, &TestClass::make, true));
   }
+  // Compatible mode, fixed-width numbers (docs/FORMAT.md section 10.7).
+  cases.push_back(make_golden_case("Struct", "struct", false, &make_struct, false, true));
+  cases.push_back(make_golden_case("Record", "record", false, &make_record, false, true));
   return cases;
 }
 

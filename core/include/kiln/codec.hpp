@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kiln/error.hpp"
+#include "kiln/evolve/compatible.hpp"
 #include "kiln/graph/context.hpp"
 #include "kiln/graph/needs_graph.hpp"
 #include "kiln/graph/registry.hpp"
@@ -109,6 +110,8 @@ class Codec {
   template <class T>
   void write_message(io::Writer& w, const T& value) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
+    // A type without a compatible-mode description is always written schema-consistent.
+    const bool compatible = evolve::Schema<T>::ok && options_.compatible;
     w.ensure(wire::kHeaderBytes);
     std::uint8_t* p = w.cursor();
     p[0] = wire::kMagic;
@@ -116,10 +119,12 @@ class Codec {
     p[2] =
         static_cast<std::uint8_t>((options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
                                   (options_.track_references ? wire::kFlagReferenceTracking : 0) |
-                                  (options_.share_strings ? wire::kFlagShareStrings : 0));
+                                  (options_.share_strings ? wire::kFlagShareStrings : 0) |
+                                  (compatible ? wire::kFlagCompatible : 0));
     w.set_flags(p[2]);
     io::store_le(p + 3, kFingerprint);
     w.advance_to(p + wire::kHeaderBytes);
+    if (compatible) evolve::write_table<T>(w);
     if (graph::needs_graph<T> || options_.share_strings) {
       graph::WriteContext g;
       g.registry = types_.get();
@@ -141,9 +146,10 @@ class Codec {
   }
   template <class T>
   static bool read_body(io::Reader& r, std::uint8_t flags, T& out) {
-    return (flags & wire::kFlagCompressNumbers)
-               ? Serializer<T>::template read<CompressedMode>(r, out)
-               : Serializer<T>::template read<FixedMode>(r, out);
+    const bool compress = flags & wire::kFlagCompressNumbers;
+    if (flags & wire::kFlagCompatible) return evolve::read_table_and_body(r, compress, out);
+    return compress ? Serializer<T>::template read<CompressedMode>(r, out)
+                    : Serializer<T>::template read<FixedMode>(r, out);
   }
 
   // Checks magic, version, flags and the root type's fingerprint.

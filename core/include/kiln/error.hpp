@@ -30,6 +30,7 @@ enum class ErrorCode : std::uint8_t {
   kUnregisteredType,  // writing a polymorphic object whose type is not registered
   kBadTag,            // a generic value's tag byte names no kind
   kAllocationLimit,   // the message would make the decoder allocate more than its budget
+  kBadTypeTable,      // compatible mode: a malformed type table or type descriptor
 };
 
 // Short stable name of an error code, e.g. "truncated".

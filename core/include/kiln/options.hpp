@@ -49,6 +49,9 @@ struct Options {
   // flag bit 3): much smaller for messages that repeat strings (like Java's interned strings),
   // at the cost of hashing every string written.
   bool share_strings = false;
+  // Write a type table after the header so that other versions of the types can read the
+  // message (docs/FORMAT.md section 10). Readers accept both modes whatever this says.
+  bool compatible = false;
   Limits limits{};
 };
 

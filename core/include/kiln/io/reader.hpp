@@ -14,6 +14,9 @@
 namespace kiln::graph {
 struct ReadContext;
 }
+namespace kiln::evolve {
+class ReadContext;
+}
 
 namespace kiln::io {
 
@@ -110,6 +113,8 @@ class Reader {
     std::size_t at = offset();
     std::uint64_t v = 0;
     if (!read_varint(v, what)) return false;
+    // Compatible mode: an element may be smaller in the writer's version of its type.
+    if (evolve_ && min_elem_bytes > 1) min_elem_bytes = 1;
     if (v > limit)
       return fail_at(at, ErrorCode::kLengthTooLarge,
                      std::string(what) + " " + std::to_string(v) + " exceeds the limit " +
@@ -134,6 +139,10 @@ class Reader {
     alloc_left_ -= bytes;
     return true;
   }
+
+  // Compatible mode: the plans for reading a message whose type table differs from the reader's.
+  const evolve::ReadContext* evolve_context() const noexcept { return evolve_; }
+  void set_evolve_context(const evolve::ReadContext* c) noexcept { evolve_ = c; }
 
   // Nesting guard for containers and structs.
   bool enter(const char* what) {
@@ -168,6 +177,7 @@ class Reader {
   std::uint32_t depth_ = 0;
   std::uint8_t flags_ = 0;
   Error error_;
+  const evolve::ReadContext* evolve_ = nullptr;
 };
 
 }  // namespace kiln::io

@@ -27,9 +27,12 @@
 
 namespace kiln {
 
-template <bool CompressNumbers>
+// Compatible = true only while reading a compatible-mode message whose type table differs from
+// the reader's: structs then follow a per-message plan (kiln/evolve/struct_reader.hpp).
+template <bool CompressNumbers, bool Compatible = false>
 struct Mode {
   static constexpr bool compress = CompressNumbers;
+  static constexpr bool compatible = Compatible;
 };
 using FixedMode = Mode<false>;
 using CompressedMode = Mode<true>;

@@ -3,6 +3,7 @@
 // fingerprint in the message header covers field names, types and order.
 #pragma once
 
+#include "kiln/evolve/struct_reader.hpp"
 #include "kiln/reflect/fields.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/ser/serializer.hpp"
@@ -35,6 +36,7 @@ struct Serializer<T,
   static constexpr std::size_t NB = std::tuple_size_v<Bases>;
   template <std::size_t I>
   using BS = Serializer<std::tuple_element_t<I, Bases>>;
+  using reflected_struct = void;  // compatible mode describes structs written by this serializer
 
   // Calls f(Serializer<Base>, base index) for each base, in order.
   template <class F>
@@ -79,7 +81,7 @@ struct Serializer<T,
                                                  return decltype(S)::template max_bytes<M>;
                                                });
   template <class M>
-  static constexpr bool exact = [] {
+  static constexpr bool exact = !M::compatible && [] {
     bool bases = true;
     for_each_base([&](auto S, auto) { bases = bases && decltype(S)::template exact<M>; });
     return bases&& [&]<std::size_t... I>(std::index_sequence<I...>) {
@@ -135,7 +137,9 @@ struct Serializer<T,
   }
   template <class M>
   static bool read(io::Reader& r, T& v) {
-    if constexpr (exact<M>) {
+    if constexpr (M::compatible) {
+      return evolve::read_struct<T, M>(r, v);
+    } else if constexpr (exact<M>) {
       return read_exact<T, M>(r, v, "struct");
     } else {
       // Only structs can make a type recursive (through a container), so depth is counted here.

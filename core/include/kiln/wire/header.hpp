@@ -2,7 +2,7 @@
 //   byte 0     magic 'K' (0x4B)
 //   byte 1     format version (1)
 //   byte 2     flags: bit 0 compressed numbers; bit 1 reference tracking; bit 2 compatible mode
-//              (reserved); bit 3 shared strings; bits 4-7 must be 0
+//              (a type table follows the header); bit 3 shared strings; bits 4-7 must be 0
 //   bytes 3-6  schema fingerprint of the root type, u32 little-endian
 #pragma once
 
@@ -17,11 +17,11 @@ inline constexpr std::size_t kHeaderBytes = 7;
 enum Flags : std::uint8_t {
   kFlagCompressNumbers = 1u << 0,
   kFlagReferenceTracking = 1u << 1,
-  kFlagCompatible = 1u << 2,         // reserved
+  kFlagCompatible = 1u << 2,  // a type table follows the header
   kFlagShareStrings = 1u << 3,
 };
 // Flags this version of the library can read.
 inline constexpr std::uint8_t kSupportedFlags =
-    kFlagCompressNumbers | kFlagReferenceTracking | kFlagShareStrings;
+    kFlagCompressNumbers | kFlagReferenceTracking | kFlagCompatible | kFlagShareStrings;
 
 }  // namespace kiln::wire

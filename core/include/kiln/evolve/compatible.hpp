@@ -1,0 +1,59 @@
+// Compatible mode's message layout (docs/FORMAT.md section 10): header, type table, body. The
+// body is the schema-consistent encoding of the root value; the table says how to read it.
+#pragma once
+
+#include <cstring>
+
+#include "kiln/evolve/describe.hpp"
+#include "kiln/evolve/read_context.hpp"
+#include "kiln/evolve/struct_reader.hpp"
+#include "kiln/evolve/type_table.hpp"
+#include "kiln/ser/serializer.hpp"
+
+namespace kiln::evolve {
+
+// The reader's own table, parsed once.
+template <class T>
+const TypeTable& local_table() {
+  static const TypeTable table = [] {
+    TypeTable t;
+    io::Reader r(Schema<T>::bytes.data(), Schema<T>::size);
+    parse_type_table(r, t);
+    return t;
+  }();
+  return table;
+}
+
+// Writes T's table (a compile-time constant) after the header.
+template <class T>
+void write_table(io::Writer& w) {
+  w.write_bytes(Schema<T>::bytes.data(), Schema<T>::size);
+}
+
+// Reads the table and the body that follows it.
+template <class T>
+bool read_table_and_body(io::Reader& r, bool compress, T& out) {
+  if constexpr (!Schema<T>::ok) {
+    return r.fail(ErrorCode::kBadFlags, std::string(reflect::type_name<T>) +
+                                            " cannot be read from a compatible-mode message");
+  } else {
+    // The writer had the reader's schema: read the body as in schema-consistent mode.
+    constexpr std::size_t n = Schema<T>::size;
+    if (r.remaining() >= n && std::memcmp(r.cursor(), Schema<T>::bytes.data(), n) == 0) {
+      r.advance_to(r.cursor() + n);
+      return compress ? Serializer<T>::template read<CompressedMode>(r, out)
+                      : Serializer<T>::template read<FixedMode>(r, out);
+    }
+    TypeTable wire;
+    if (!parse_type_table(r, wire)) return false;
+    ReadContext ctx(wire, local_table<T>(), Schema<T>::tags.data(), r.offset() + r.remaining());
+    if (!ctx.bind_root(r)) return false;
+    r.set_evolve_context(&ctx);
+    bool ok = compress ? Serializer<T>::template read<Mode<true, true>>(r, out)
+                       : Serializer<T>::template read<Mode<false, true>>(r, out);
+    r.set_evolve_context(nullptr);
+    return ok;
+  }
+}
+
+}  // namespace kiln::evolve

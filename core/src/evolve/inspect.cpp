@@ -1,0 +1,75 @@
+#include "kiln/evolve/inspect.hpp"
+
+#include <cstdio>
+
+#include "kiln/evolve/json.hpp"
+#include "kiln/evolve/type_table.hpp"
+#include "kiln/wire/header.hpp"
+
+namespace kiln {
+
+Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits& limits) {
+  io::Reader r(message.data(), message.size(), limits, true);
+  if (!r.need(wire::kHeaderBytes, "message header")) return r.take_error();
+  const std::uint8_t* h = r.cursor();
+  if (h[0] != wire::kMagic) {
+    r.fail(ErrorCode::kBadMagic, "first byte is " + std::to_string(h[0]) + ", expected 75 ('K')");
+    return r.take_error();
+  }
+  if (h[1] != wire::kVersion) {
+    r.fail_at(1, ErrorCode::kBadVersion,
+              "message has format version " + std::to_string(h[1]) + ", this reader reads 1");
+    return r.take_error();
+  }
+  const std::uint8_t flags = h[2];
+  if ((flags & ~wire::kSupportedFlags) || !(flags & wire::kFlagCompatible)) {
+    r.fail_at(2, ErrorCode::kBadFlags,
+              "flags byte " + std::to_string(flags) +
+                  ((flags & ~wire::kSupportedFlags)
+                       ? " has bits this reader does not support"
+                       : ": a schema-consistent message has no type table to read it by"));
+    return r.take_error();
+  }
+  const bool compress = flags & wire::kFlagCompressNumbers;
+  char fingerprint[11];
+  std::snprintf(fingerprint, sizeof fingerprint, "0x%08x", io::load_le<std::uint32_t>(h + 3));
+  r.advance_to(h + wire::kHeaderBytes);
+
+  evolve::TypeTable t;
+  if (!evolve::parse_type_table(r, t)) return r.take_error();
+  std::string json = "{\"fingerprint\":\"";
+  json += fingerprint;
+  json += compress ? "\",\"compressed_numbers\":true,\"types\":["
+                   : "\",\"compressed_numbers\":false,\"types\":[";
+  for (std::size_t k = 0; k < t.types.size(); ++k) {
+    const evolve::WireType& type = t.types[k];
+    if (k) json += ',';
+    json += "{\"name\":";
+    evolve::append_json_string(json, type.name);
+    json += ",\"fields\":[";
+    for (std::uint32_t i = 0; i < type.field_count; ++i) {
+      const evolve::WireField& f = t.fields[type.first_field + i];
+      if (i) json += ',';
+      json += "{\"name\":";
+      evolve::append_json_string(json, f.name);
+      json += ",\"id\":" + std::to_string(f.id) + ",\"type\":";
+      evolve::append_json_string(json, evolve::type_text(t, f.type));
+      json += '}';
+    }
+    json += "]}";
+  }
+  json += "],\"root\":";
+  evolve::append_json_string(json, evolve::type_text(t, t.root));
+  json += ",\"value\":";
+  std::size_t budget = evolve::walk_budget(message.size());
+  if (!evolve::walk_value(r, t, t.root, compress, &json, budget)) return r.take_error();
+  if (r.remaining() != 0) {
+    r.fail(ErrorCode::kTrailingBytes,
+           std::to_string(r.remaining()) + " bytes left after the root value");
+    return r.take_error();
+  }
+  json += '}';
+  return json;
+}
+
+}  // namespace kiln

@@ -1,0 +1,483 @@
+#include "kiln/evolve/type_table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "kiln/evolve/json.hpp"
+#include "kiln/evolve/type_code.hpp"
+#include "kiln/wire/utf8.hpp"
+
+namespace kiln::evolve {
+namespace {
+
+constexpr std::size_t kSaturated = ~std::size_t{0};
+
+bool bad(io::Reader& r, std::size_t at, std::string detail) {
+  return r.fail_at(at, ErrorCode::kBadTypeTable, std::move(detail));
+}
+
+// A length-prefixed UTF-8 name, viewed in place.
+bool read_name(io::Reader& r, std::string_view& out, const char* what) {
+  std::size_t n = 0;
+  if (!r.read_length(n, 1, r.limits().max_string_bytes, what, 0)) return false;
+  const std::uint8_t* p = r.cursor();
+  std::size_t ok = wire::utf8_valid_prefix(p, n);
+  if (ok != n) return r.fail_at(r.offset() + ok, ErrorCode::kBadUtf8, std::string(what) + " bytes");
+  out = std::string_view(reinterpret_cast<const char*>(p), n);
+  r.advance_to(p + n);
+  return true;
+}
+
+bool parse_type(io::Reader& r, std::uint64_t type_count, std::uint32_t depth) {
+  std::size_t at = r.offset();
+  if (depth > r.limits().max_depth)
+    return bad(r, at, "type descriptor nested deeper than " + std::to_string(r.limits().max_depth));
+  std::uint8_t code = 0;
+  if (!r.read_u8(code, "type code")) return false;
+  switch (code) {
+    case kSeq:
+    case kSet:
+    case kOpt:
+      return parse_type(r, type_count, depth + 1);
+    case kMap:
+      return parse_type(r, type_count, depth + 1) && parse_type(r, type_count, depth + 1);
+    case kArr: {
+      std::uint64_t n = 0;
+      if (!r.read_varint(n, "array length")) return false;
+      if (n > r.limits().max_collection_length)
+        return bad(r, at, "array length " + std::to_string(n) + " exceeds the limit");
+      return parse_type(r, type_count, depth + 1);
+    }
+    case kTup:
+    case kVar: {
+      std::uint64_t n = 0;
+      if (!r.read_varint(n, "element count")) return false;
+      if (n > r.remaining())  // every descriptor takes at least one byte
+        return bad(r, at, "element count " + std::to_string(n) + " exceeds the bytes left");
+      if (code == kVar && n == 0) return bad(r, at, "variant with no alternatives");
+      for (std::uint64_t i = 0; i < n; ++i)
+        if (!parse_type(r, type_count, depth + 1)) return false;
+      return true;
+    }
+    case kStruct: {
+      std::uint64_t k = 0;
+      if (!r.read_varint(k, "struct index")) return false;
+      if (k >= type_count)
+        return bad(r, at,
+                   "struct index " + std::to_string(k) + " but the table has " +
+                       std::to_string(type_count) + " types");
+      return true;
+    }
+    default:
+      if (code < kFirstCode || code > kStr)
+        return bad(r, at, "unknown type code " + std::to_string(code));
+      return true;
+  }
+}
+
+// Trusted reads from a validated descriptor.
+std::uint64_t get_varint(const std::uint8_t*& p) {
+  std::uint64_t v = 0;
+  for (int shift = 0;; shift += 7) {
+    std::uint8_t b = *p++;
+    v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+    if (b < 0x80) return v;
+  }
+}
+
+std::size_t min_bytes(const std::uint8_t* p) {
+  std::uint8_t code = *p++;
+  switch (code) {
+    case kBool:
+    case kI8:
+    case kU8:
+    case kC8:
+    case kI32:  // compressed mode: 1-byte varint
+    case kI64:
+    case kU32:
+    case kU64:
+    case kStr:
+    case kSeq:
+    case kSet:
+    case kMap:
+    case kOpt:
+      return 1;
+    case kI16:
+    case kU16:
+    case kC16:
+      return 2;
+    case kF32:
+    case kC32:
+      return 4;
+    case kF64:
+      return 8;
+    case kArr: {
+      std::uint64_t n = get_varint(p);
+      std::size_t e = min_bytes(p);
+      return (e != 0 && n > kSaturated / e) ? kSaturated : static_cast<std::size_t>(n) * e;
+    }
+    case kTup: {
+      std::uint64_t n = get_varint(p);
+      std::size_t sum = 0;
+      for (std::uint64_t i = 0; i < n; ++i, p = next_type(p)) {
+        std::size_t e = min_bytes(p);
+        sum = (e > kSaturated - sum) ? kSaturated : sum + e;
+      }
+      return sum;
+    }
+    case kVar: {
+      std::uint64_t n = get_varint(p);
+      std::size_t least = kSaturated;
+      for (std::uint64_t i = 0; i < n; ++i, p = next_type(p)) least = std::min(least, min_bytes(p));
+      return least == kSaturated ? kSaturated : least + 1;
+    }
+    default:  // a struct: counted as 0, a safe lower bound (its fields may be recursive)
+      return 0;
+  }
+}
+
+class Walker {
+ public:
+  Walker(io::Reader& r, const TypeTable& t, bool compress, std::string* json, std::size_t& budget)
+      : r_(r), t_(t), compress_(compress), json_(json), budget_(budget) {}
+
+  bool value(const std::uint8_t* p) {
+    if (budget_ == 0) [[unlikely]]
+      return r_.fail(ErrorCode::kLengthTooLarge,
+                     "the message holds more values than its size allows");
+    --budget_;
+    std::uint8_t code = *p++;
+    switch (code) {
+      case kBool: {
+        std::uint8_t b = 0;
+        if (!r_.read_u8(b, "bool")) return false;
+        if (b > 1)
+          return r_.fail_at(r_.offset() - 1, ErrorCode::kBadBool,
+                            "bool byte is " + std::to_string(b) + ", expected 0 or 1");
+        if (json_) *json_ += b ? "true" : "false";
+        return true;
+      }
+      case kI8:
+        return fixed<std::int8_t>("i8");
+      case kU8:
+      case kC8:
+        return fixed<std::uint8_t>("u8");
+      case kI16:
+        return fixed<std::int16_t>("i16");
+      case kU16:
+      case kC16:
+        return fixed<std::uint16_t>("u16");
+      case kC32:
+        return fixed<std::uint32_t>("c32");
+      case kI32:
+        return compress_ ? varint<std::uint32_t, true>("i32") : fixed<std::int32_t>("i32");
+      case kU32:
+        return compress_ ? varint<std::uint32_t, false>("u32") : fixed<std::uint32_t>("u32");
+      case kI64:
+        return compress_ ? varint<std::uint64_t, true>("i64") : fixed<std::int64_t>("i64");
+      case kU64:
+        return compress_ ? varint<std::uint64_t, false>("u64") : fixed<std::uint64_t>("u64");
+      case kF32: {
+        std::uint32_t bits = 0;
+        if (!r_.read_fixed(bits, "f32")) return false;
+        float f;
+        std::memcpy(&f, &bits, 4);
+        if (json_) append_json_number(*json_, static_cast<double>(f));
+        return true;
+      }
+      case kF64: {
+        std::uint64_t bits = 0;
+        if (!r_.read_fixed(bits, "f64")) return false;
+        double d;
+        std::memcpy(&d, &bits, 8);
+        if (json_) append_json_number(*json_, d);
+        return true;
+      }
+      case kStr:
+        return string();
+      case kSeq:
+      case kSet:
+        return elements(p, nullptr, code == kSeq ? "sequence length" : "set length");
+      case kMap:
+        return elements(p, next_type(p), "map length");
+      case kOpt: {
+        std::uint8_t tag = 0;
+        if (!r_.read_u8(tag, "optional tag")) return false;
+        if (tag > 1)
+          return r_.fail_at(r_.offset() - 1, ErrorCode::kBadOptionalTag,
+                            "optional tag is " + std::to_string(tag) + ", expected 0 or 1");
+        if (tag == 0) {
+          if (json_) *json_ += "null";
+          return true;
+        }
+        return nested(p, "optional");
+      }
+      case kArr: {
+        std::uint64_t n = get_varint(p);
+        if (!r_.enter("array")) return false;
+        if (json_) *json_ += '[';
+        for (std::uint64_t i = 0; i < n; ++i) {
+          if (json_ && i) *json_ += ',';
+          if (!value(p)) return false;
+        }
+        if (json_) *json_ += ']';
+        r_.leave();
+        return true;
+      }
+      case kTup: {
+        std::uint64_t n = get_varint(p);
+        if (!r_.enter("tuple")) return false;
+        if (json_) *json_ += '[';
+        for (std::uint64_t i = 0; i < n; ++i, p = next_type(p)) {
+          if (json_ && i) *json_ += ',';
+          if (!value(p)) return false;
+        }
+        if (json_) *json_ += ']';
+        r_.leave();
+        return true;
+      }
+      case kVar: {
+        std::uint64_t n = get_varint(p);
+        std::size_t at = r_.offset();
+        std::uint32_t index = 0;
+        if (!r_.read_varint(index, "variant index")) return false;
+        if (index >= n)
+          return r_.fail_at(at, ErrorCode::kBadVariantIndex,
+                            "variant index " + std::to_string(index) + " but the variant has " +
+                                std::to_string(n) + " alternatives");
+        for (std::uint32_t i = 0; i < index; ++i) p = next_type(p);
+        if (json_) *json_ += "{\"variant\":" + std::to_string(index) + ",\"value\":";
+        if (!nested(p, "variant")) return false;
+        if (json_) *json_ += '}';
+        return true;
+      }
+      default:
+        return structure(t_.types[get_varint(p)]);
+    }
+  }
+
+ private:
+  // Every container counts one nesting level, so that forged descriptors nested inside forged
+  // structs cannot recurse deeper than Limits::max_depth levels in all.
+  bool nested(const std::uint8_t* p, const char* what) {
+    if (!r_.enter(what)) return false;
+    if (!value(p)) return false;
+    r_.leave();
+    return true;
+  }
+  template <class T>
+  bool fixed(const char* what) {
+    T v{};
+    if (!r_.read_fixed(v, what)) return false;
+    if (json_) *json_ += std::to_string(v);
+    return true;
+  }
+  template <class U, bool Signed>
+  bool varint(const char* what) {
+    U u = 0;
+    if (!r_.read_varint(u, what)) return false;
+    if (json_) {
+      if constexpr (Signed)
+        *json_ += std::to_string(io::zigzag_decode(u));
+      else
+        *json_ += std::to_string(u);
+    }
+    return true;
+  }
+  bool string() {
+    std::size_t n = 0;
+    if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "string length", 0)) return false;
+    const std::uint8_t* p = r_.cursor();
+    if (r_.validate_utf8() || json_) {  // JSON output must be text
+      std::size_t ok = wire::utf8_valid_prefix(p, n);
+      if (ok != n)
+        return r_.fail_at(r_.offset() + ok, ErrorCode::kBadUtf8,
+                          "string of " + std::to_string(n) + " bytes is not valid UTF-8");
+    }
+    if (json_) append_json_string(*json_, std::string_view(reinterpret_cast<const char*>(p), n));
+    r_.advance_to(p + n);
+    return true;
+  }
+  // Sequences and sets (value == nullptr) and maps (key descriptor at p, value at `value`).
+  bool elements(const std::uint8_t* p, const std::uint8_t* mapped, const char* what) {
+    std::size_t min = min_bytes(p);
+    if (mapped) {
+      std::size_t v = min_bytes(mapped);
+      min = (v > kSaturated - min) ? kSaturated : min + v;
+    }
+    std::size_t n = 0;
+    if (!r_.read_length(n, min, r_.limits().max_collection_length, what, 0)) return false;
+    if (!r_.enter(what)) return false;
+    if (json_) *json_ += '[';
+    for (std::size_t i = 0; i < n; ++i) {
+      if (json_ && i) *json_ += ',';
+      if (mapped) {
+        if (json_) *json_ += '[';
+        if (!value(p)) return false;
+        if (json_) *json_ += ',';
+        if (!value(mapped)) return false;
+        if (json_) *json_ += ']';
+      } else if (!value(p)) {
+        return false;
+      }
+    }
+    if (json_) *json_ += ']';
+    r_.leave();
+    return true;
+  }
+  bool structure(const WireType& type) {
+    if (!r_.enter("struct")) return false;
+    if (json_) *json_ += '{';
+    for (std::uint32_t i = 0; i < type.field_count; ++i) {
+      const WireField& f = t_.fields[type.first_field + i];
+      if (json_) {
+        if (i) *json_ += ',';
+        append_json_string(*json_, f.name);
+        *json_ += ':';
+      }
+      if (!value(f.type)) return false;
+    }
+    if (json_) *json_ += '}';
+    r_.leave();
+    return true;
+  }
+
+  io::Reader& r_;
+  const TypeTable& t_;
+  bool compress_;
+  std::string* json_;
+  std::size_t& budget_;
+};
+
+}  // namespace
+
+const std::uint8_t* next_type(const std::uint8_t* p) {
+  std::uint8_t code = *p++;
+  switch (code) {
+    case kSeq:
+    case kSet:
+    case kOpt:
+      return next_type(p);
+    case kMap:
+      return next_type(next_type(p));
+    case kArr:
+      get_varint(p);
+      return next_type(p);
+    case kTup:
+    case kVar: {
+      std::uint64_t n = get_varint(p);
+      for (std::uint64_t i = 0; i < n; ++i) p = next_type(p);
+      return p;
+    }
+    case kStruct:
+      get_varint(p);
+      return p;
+    default:
+      return p;
+  }
+}
+
+std::string type_text(const TypeTable& t, const std::uint8_t* p) {
+  std::uint8_t code = *p++;
+  auto list = [&](std::uint64_t n) {
+    std::string s;
+    for (std::uint64_t i = 0; i < n; ++i, p = next_type(p)) {
+      if (i) s += ',';
+      s += type_text(t, p);
+    }
+    return s;
+  };
+  switch (code) {
+    case kSeq:
+      return "seq<" + type_text(t, p) + ">";
+    case kSet:
+      return "set<" + type_text(t, p) + ">";
+    case kOpt:
+      return "opt<" + type_text(t, p) + ">";
+    case kMap:
+      return "map<" + list(2) + ">";
+    case kArr: {
+      std::uint64_t n = get_varint(p);
+      return "arr<" + type_text(t, p) + "," + std::to_string(n) + ">";
+    }
+    case kTup:
+      return "tup<" + list(get_varint(p)) + ">";
+    case kVar:
+      return "var<" + list(get_varint(p)) + ">";
+    case kStruct:
+      return std::string(t.types[get_varint(p)].name);
+    default:
+      return std::string(scalar_name(code));
+  }
+}
+
+bool parse_type_table(io::Reader& r, TypeTable& t) {
+  t.types.clear();
+  t.fields.clear();
+  std::size_t at = r.offset();
+  std::uint64_t count = 0;
+  if (!r.read_varint(count, "type count")) return false;
+  if (count > r.remaining() / 2)  // an entry takes at least 2 bytes
+    return bad(r, at, "type count " + std::to_string(count) + " exceeds the bytes left");
+  t.types.reserve(count);
+  std::vector<std::pair<std::uint32_t, std::string_view>> seen;
+  for (std::uint64_t k = 0; k < count; ++k) {
+    WireType type{};
+    if (!read_name(r, type.name, "type name")) return false;
+    std::size_t count_at = r.offset();
+    std::uint64_t n = 0;
+    if (!r.read_varint(n, "field count")) return false;
+    if (n > r.remaining() / 3)  // a field takes at least 3 bytes
+      return bad(r, count_at, "field count " + std::to_string(n) + " exceeds the bytes left");
+    type.first_field = static_cast<std::uint32_t>(t.fields.size());
+    type.field_count = static_cast<std::uint32_t>(n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      WireField f{};
+      f.at = r.offset();
+      if (!read_name(r, f.name, "field name")) return false;
+      if (!r.read_varint(f.id, "field id")) return false;
+      if (f.id == 0) f.id = field_id_of(f.name);
+      f.type = r.cursor();
+      if (!parse_type(r, count, 1)) return false;
+      t.fields.push_back(f);
+    }
+    // Ids and names identify fields: neither may repeat within a type.
+    seen.clear();
+    for (std::uint32_t i = 0; i < type.field_count; ++i) {
+      const WireField& f = t.fields[type.first_field + i];
+      seen.emplace_back(f.id, f.name);
+    }
+    auto dup = [&](auto key) {
+      std::vector<std::pair<decltype(key(seen[0])), std::size_t>> v;
+      for (std::size_t i = 0; i < seen.size(); ++i) v.emplace_back(key(seen[i]), i);
+      std::sort(v.begin(), v.end());
+      for (std::size_t i = 1; i < v.size(); ++i)
+        if (v[i].first == v[i - 1].first)
+          return static_cast<long>(std::max(v[i].second, v[i - 1].second));
+      return -1L;
+    };
+    long d = dup([](const auto& s) { return s.first; });
+    if (d >= 0)
+      return bad(r, t.fields[type.first_field + d].at,
+                 "type " + std::string(type.name) + " repeats field id " +
+                     std::to_string(t.fields[type.first_field + d].id));
+    d = dup([](const auto& s) { return s.second; });
+    if (d >= 0)
+      return bad(r, t.fields[type.first_field + d].at,
+                 "type " + std::string(type.name) + " repeats field name " +
+                     std::string(t.fields[type.first_field + d].name));
+    t.types.push_back(type);
+  }
+  t.root = r.cursor();
+  return parse_type(r, count, 1);
+}
+
+bool walk_value(io::Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
+                std::string* json, std::size_t& budget) {
+  return Walker(r, t, compress, json, budget).value(type);
+}
+
+}  // namespace kiln::evolve

@@ -1,0 +1,104 @@
+// inspect(bytes) prints compatible-mode messages as the same JSON as the native kiln-inspect
+// (checked in next to the golden vectors), and rejects malformed input with the C++ codes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { inspect, fieldIdOf, KilnError } from '../../js/index.mjs';
+
+const root = new URL('../../', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('tests/golden/manifest.json', root), 'utf8'));
+const golden = (file) => new Uint8Array(readFileSync(new URL(`tests/golden/${file}`, root)));
+const text = (file) => readFileSync(new URL(`tests/golden/${file}`, root), 'utf8');
+
+function error(fn) {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof KilnError, `not a KilnError: ${e}`);
+    return e;
+  }
+  return assert.fail('accepted');
+}
+
+test('field ids from names match the C++ ones', () => {
+  assert.equal(fieldIdOf('name'), 0x8d39bde6);
+  assert.equal(fieldIdOf(''), 0x811c9dc5);
+});
+
+test('the manifest lists the compatible vectors', () => {
+  assert.deepEqual(manifest.compatible_vectors.map((v) => v.file),
+    ['struct_compatible.bin', 'record_compatible.bin']);
+});
+
+for (const v of manifest.compatible_vectors) {
+  const json = v.file.replace(/\.bin$/, '.json');
+
+  test(`${v.file}: inspect prints what kiln-inspect printed (${json})`, () => {
+    assert.equal(inspect(golden(v.file)) + '\n', text(json));
+  });
+
+  test(`${v.file}: every truncation rejected at or before the cut`, () => {
+    const bytes = golden(v.file);
+    for (let n = 0; n < bytes.length; n++) {
+      const e = error(() => inspect(bytes.subarray(0, n)));
+      assert.ok(e.offset <= n, `${n}: ${e.message}`);
+    }
+  });
+
+  test(`${v.file}: every byte corruption either prints JSON or throws a KilnError`, () => {
+    const bytes = golden(v.file);
+    for (let i = 0; i < bytes.length; i++) {
+      for (const x of [0x00, 0x01, 0x7f, 0x80, 0xff]) {
+        const bad = bytes.slice();
+        bad[i] = x;
+        let out;
+        try {
+          out = inspect(bad);
+        } catch (e) {
+          assert.ok(e instanceof KilnError, `byte ${i} = ${x}: ${e}`);
+          continue;
+        }
+        JSON.parse(out);
+      }
+    }
+  });
+}
+
+test('the Record vector, read by hand', () => {
+  const doc = JSON.parse(inspect(golden('record_compatible.bin')));
+  assert.equal(doc.root, 'Record');
+  assert.deepEqual(doc.types[0].fields.map((f) => [f.name, f.type, f.id]), [
+    ['f1', 'i32', fieldIdOf('f1')], ['f2', 'str', fieldIdOf('f2')],
+    ['f3', 'seq<str>', fieldIdOf('f3')], ['f4', 'map<str,i64>', fieldIdOf('f4')]]);
+  assert.deepEqual(doc.value, { f1: 10, f2: 'abc', f3: ['str1', 'str2'], f4: [['k1', 10], ['k2', 20]] });
+});
+
+test('schema-consistent messages and forged tables are rejected', () => {
+  let e = error(() => inspect(golden('record_fixed.bin')));
+  assert.equal(e.code, 'BadFlags');
+  assert.equal(e.offset, 2);
+  // One type "A" with a field x of struct index 5.
+  const forged = Uint8Array.from([0x4b, 1, 4, 0, 0, 0, 0, 1, 1, 0x41, 1, 1, 0x78, 0, 0x17, 5, 0x17, 0]);
+  e = error(() => inspect(forged));
+  assert.equal(e.code, 'BadTypeTable');
+  assert.equal(e.offset, 14);
+  assert.equal(e.message, 'invalid type table at byte 14: struct index 5 but the table has 1 types');
+  // A struct containing itself stops at the depth limit.
+  const self = Uint8Array.from([0x4b, 1, 4, 0, 0, 0, 0, 1, 1, 0x41, 1, 1, 0x78, 0, 0x17, 0, 0x17, 0]);
+  assert.equal(error(() => inspect(self)).code, 'DepthExceeded');
+});
+
+test('numbers print as JavaScript spells them', () => {
+  // Root f64 (table: 0 types, root code 0B) for a few doubles.
+  const f64 = (x) => {
+    const b = new Uint8Array(17);
+    b.set([0x4b, 1, 4, 0, 0, 0, 0, 0, 0x0b]);
+    new DataView(b.buffer).setFloat64(9, x, true);
+    return JSON.parse(inspect(b)).value;
+  };
+  for (const x of [0.1, 1e21, 1.5e-7, 123456789012345680000, -0, 5e-324]) {
+    assert.ok(Object.is(f64(x), x), String(x));
+  }
+  assert.equal(f64(NaN), 'NaN');
+  assert.equal(f64(-Infinity), '-Infinity');
+});
