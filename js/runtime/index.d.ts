@@ -4,6 +4,8 @@ export interface Limits {
   maxCollectionLength: number;
   /** Shared objects and shared strings numbered in one message. */
   maxReferences: number;
+  /** Accept a back-reference that closes a cycle of owning (shared_ptr) pointers. */
+  allowOwningCycles: boolean;
 }
 export declare const DEFAULT_LIMITS: Readonly<Limits>;
 

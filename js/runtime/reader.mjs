@@ -9,6 +9,7 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxStringBytes: 2 ** 30,
   maxCollectionLength: 2 ** 28,
   maxReferences: 2 ** 20,
+  allowOwningCycles: false,
 });
 
 export class Reader {
@@ -22,6 +23,7 @@ export class Reader {
     this.depth = 0;
     this.refs = null; // objects read so far, when the message tracks references
     this.refTypes = null; // their C++ type names
+    this.refOpen = null; // whether each is still being read
     this.strings = null; // strings read so far, when the message shares strings
   }
 
@@ -30,23 +32,31 @@ export class Reader {
     if (track) {
       this.refs = [];
       this.refTypes = [];
+      this.refOpen = [];
     }
     if (share) this.strings = [];
   }
 
-  /** Records a new shared object before its fields are read, so a cycle back to it resolves. */
+  /** Records a new shared object before its fields are read, so a cycle back to it resolves;
+   *  returns its number (-1 when the message does not track), open until close(). */
   remember(obj, type) {
-    if (this.refs === null) return;
+    if (this.refs === null) return -1;
     if (this.refs.length >= this.limits.maxReferences) {
       this.fail('LengthTooLarge', `more than ${this.limits.maxReferences} shared objects in one message`);
     }
     this.refs.push(obj);
     this.refTypes.push(type);
+    this.refOpen.push(true);
+    return this.refs.length - 1;
+  }
+  close(slot) {
+    if (slot >= 0) this.refOpen[slot] = false;
   }
 
-  /** The object a back-reference tag names (index = tag - 2), checked as the C++ reader does. */
-  backReference(index, type, at, shares) {
-    if (!shares) {
+  /** The object a back-reference tag names (index = tag - 2), checked as the C++ reader does.
+   *  kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr. */
+  backReference(index, type, at, kind) {
+    if (kind === 0) {
       this.fail('BadReference', `a unique_ptr cannot refer to a shared object (tag ${index + 2})`, at);
     }
     if (this.refs === null) {
@@ -54,6 +64,14 @@ export class Reader {
     }
     if (index >= this.refs.length) {
       this.fail('BadReference', `back-reference to object #${index} but only ${this.refs.length} objects so far`, at);
+    }
+    if (kind === 1 && this.refOpen[index] && !this.limits.allowOwningCycles) {
+      this.fail(
+        'BadReference',
+        `back-reference to object #${index}, which is still being read: a shared_ptr cycle is never freed ` +
+          '(close cycles with a weak_ptr, or allow_owning_cycles)',
+        at,
+      );
     }
     if (this.refTypes[index] !== type) {
       this.fail('BadReference', `back-reference to object #${index}, which is not a ${type}`, at);

@@ -127,14 +127,16 @@ TEST(Graph, CycleThroughWeakPointerRoundTrips) {
   EXPECT_EQ(out.use_count(), 1);           // and nothing else holds on to it
 }
 
-TEST(Graph, CycleThroughSharedPointersRoundTrips) {
+TEST(Graph, CycleThroughSharedPointersRoundTripsWhenAllowed) {
   auto a = std::make_shared<Node>();
   auto b = std::make_shared<Node>();
   a->value = 1;
   b->value = 2;
   a->next = b;
   b->next = a;  // a strong cycle
-  Codec codec(kTrack);
+  Options allow = kTrack;
+  allow.limits.allow_owning_cycles = true;
+  Codec codec(allow);
   Bytes bytes = codec.serialize(a);
   // new #0 {1, next: new #1 {2, next: ref #0, prev: null}, prev: null}
   Bytes expected_payload{1, 1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0, 0};
@@ -146,6 +148,23 @@ TEST(Graph, CycleThroughSharedPointersRoundTrips) {
   EXPECT_EQ(out->next->next, out);
   out->next->next.reset();  // break the cycles so both graphs are freed
   b->next.reset();
+}
+
+TEST(GraphErrors, OwningCycleIsRejectedByDefault) {
+  // The same message as above: by default a reader refuses to build a cycle of shared_ptrs,
+  // which would never be freed.
+  auto a = std::make_shared<Node>();
+  a->value = 1;
+  a->next = std::make_shared<Node>();
+  a->next->next = a;
+  Bytes bytes = Codec(kTrack).serialize(a);
+  a->next->next.reset();
+  std::shared_ptr<Node> out;
+  kiln::Status s = Codec().deserialize_into(bytes, out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::kBadReference);
+  EXPECT_EQ(s.error().offset, 17u);  // header 7, a: 1+4, a.next: 1+4, then the tag
+  EXPECT_NE(s.error().detail.find("still being read"), std::string::npos) << s.error().message();
 }
 
 TEST(Graph, CycleWithoutTrackingFailsToWriteInsteadOfRecursing) {

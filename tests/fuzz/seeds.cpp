@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "graph_types.hpp"
 #include "kiln/kiln.hpp"
 #include "kitchen_sink.hpp"
 #include "workloads.hpp"
@@ -21,6 +22,23 @@ void write(const fs::path& dir, const std::string& harness, const T& value, cons
   fs::create_directories(dir / harness);
   for (bool compress : {false, true}) {
     std::vector<std::uint8_t> bytes = kiln::Codec({.compress_numbers = compress}).serialize(value);
+    std::ofstream(
+        dir / harness /
+            (std::string("seed_") + name + (compress ? "_compressed" : "_fixed") + ".bin"),
+        std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+  }
+}
+
+// Seeds written with codec options of their own (graphs, compatible mode).
+template <class T>
+void write_with(const fs::path& dir, const std::string& harness, const T& value, const char* name,
+                kiln::Options options, std::shared_ptr<const kiln::TypeRegistry> types = {}) {
+  fs::create_directories(dir / harness);
+  for (bool compress : {false, true}) {
+    options.compress_numbers = compress;
+    std::vector<std::uint8_t> bytes = kiln::Codec(options, types).serialize(value);
     std::ofstream(
         dir / harness /
             (std::string("seed_") + name + (compress ? "_compressed" : "_fixed") + ".bin"),
@@ -48,5 +66,11 @@ int main(int argc, char** argv) {
   write(dir, "bulk", std::vector<Foo>{Foo{}, make_foo()}, "mixed");
   write(dir, "kitchen_sink", make_kitchen_sink(), "typical");
   write(dir, "kitchen_sink", KitchenSink{}, "empty");
+  const kiln::Options graphs{.track_references = true, .share_strings = true};
+  write_with(dir, "graph", kiln::fuzz::make_graph(), "typical", graphs, kiln::fuzz::graph_types());
+  write_with(dir, "graph", kiln::fuzz::Graph{}, "empty", graphs);
+  write_with(dir, "inspect", make_record(), "record", {.compatible = true});
+  write_with(dir, "inspect", make_foo(), "foo", {.compatible = true});
+  write_with(dir, "inspect", make_kitchen_sink(), "kitchen_sink", {.compatible = true});
   return 0;
 }

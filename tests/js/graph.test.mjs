@@ -109,3 +109,29 @@ test('forged back-references are rejected as by the C++ decoder', async () => {
     assert.equal(js.message, cpp.message);
   }
 });
+
+test('a forged owning cycle is rejected as by the C++ decoder', async () => {
+  const core = await loadCore();
+  // root 'r' with one child 'c' whose own children list holds a back-reference to the root
+  // (object #0, still being read): a cycle of shared_ptrs that C++ could never free.
+  // header, root new(1) "r"(2) children 1: child new(1) "c"(2) children 1: ref #0 (2),
+  // child parent = ref #0 (2), root parent = null (0)
+  const header = tracking.serialize(Tree, { name: 'x', children: [], parent: null }).subarray(0, 7);
+  const bytes = new Uint8Array([...header, 1, 1, 0x72, 1, 1, 1, 0x63, 1, 2, 2, 0]);
+  let js;
+  try {
+    tracking.deserialize(Tree, bytes);
+  } catch (e) {
+    js = e;
+  }
+  const cpp = core.validate(Tree, bytes);
+  assert.ok(js instanceof KilnError && cpp);
+  assert.equal(js.code, 'BadReference');
+  assert.equal(js.offset, 15);
+  assert.match(js.message, /still being read/);
+  assert.equal(js.message, cpp.message);
+  // Allowed on request: JS has a garbage collector.
+  const lenient = new Codec({ trackReferences: true, limits: { allowOwningCycles: true } });
+  const root = lenient.deserialize(Tree, bytes);
+  assert.equal(root.children[0].children[0], root);
+});

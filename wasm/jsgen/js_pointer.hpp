@@ -11,8 +11,10 @@
 namespace kiln::jsgen {
 namespace detail {
 
-template <class E, bool Shares>
+// Kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr (as Reader.backReference takes it).
+template <class E, int Kind>
 struct JsPointer {
+  static constexpr bool Shares = Kind != 0;
   static_assert(!std::is_polymorphic_v<E>,
                 "polymorphic pointers (which need the C++ TypeRegistry) cannot be exported to JS");
 
@@ -41,14 +43,16 @@ struct JsPointer {
     out += ind + "const " + at + " = r.pos;\n";
     out += ind + "const " + tag + " = r.varintNumber('pointer tag');\n";
     out += ind + "if (" + tag + " >= 2) " + o + " = r.backReference(" + tag + " - 2, " + cpp +
-           ", " + at + ", " + (Shares ? "true" : "false") + ");\n";
+           ", " + at + ", " + std::to_string(Kind) + ");\n";
     out += ind + "else if (" + tag + " === 1) {\n";
     out += ind + "  r.enter('pointer');\n";
     out += ind + "  " + o + " = {};\n";
-    if (Shares) out += ind + "  r.remember(" + o + ", " + cpp + ");\n";
+    std::string slot = c.temp("slot");
+    if (Shares) out += ind + "  const " + slot + " = r.remember(" + o + ", " + cpp + ");\n";
     std::string body;
     std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
     out += body + ind + "  Object.assign(" + o + ", " + x + ");\n";
+    if (Shares) out += ind + "  r.close(" + slot + ");\n";
     out += ind + "  r.leave();\n" + ind + "}\n";
     return o;
   }
@@ -57,10 +61,10 @@ struct JsPointer {
 }  // namespace detail
 
 template <class E>
-struct Js<std::unique_ptr<E>> : detail::JsPointer<E, false> {};
+struct Js<std::unique_ptr<E>> : detail::JsPointer<E, 0> {};
 template <class E>
-struct Js<std::shared_ptr<E>> : detail::JsPointer<E, true> {};
+struct Js<std::shared_ptr<E>> : detail::JsPointer<E, 1> {};
 template <class E>
-struct Js<std::weak_ptr<E>> : detail::JsPointer<E, true> {};
+struct Js<std::weak_ptr<E>> : detail::JsPointer<E, 2> {};
 
 }  // namespace kiln::jsgen

@@ -24,6 +24,10 @@ struct Limits {
   std::size_t max_collection_length = std::size_t{1} << 28;
   // Shared objects numbered in one message when it tracks references (each is an allocation).
   std::size_t max_references = std::size_t{1} << 20;
+  // Accept a shared_ptr back-reference to an object still being read (an owning cycle). Off by
+  // default: reference counting never frees such a cycle, so a forged message could leak memory
+  // on every decode. Cycles through weak_ptr are always accepted.
+  bool allow_owning_cycles = false;
   // Total bytes of container and string storage one message may make the decoder allocate
   // (element count x element size, summed over the message). 0 = derived from the input
   // length: kAllocPerInputByte x input bytes + kAllocBase.

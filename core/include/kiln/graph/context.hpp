@@ -54,6 +54,7 @@ struct ReadObject {
   TypeKey declared_key = nullptr;
   void* dynamic = nullptr;
   TypeKey dynamic_key = nullptr;
+  bool open = true;  // its fields are still being read (it is an ancestor of the read position)
 };
 
 struct ReadContext {

@@ -154,17 +154,24 @@ struct PointerSerializer {
     e->template write<M>(w, obj);
   }
 
-  // Records a new shared object before its fields are read, so a cycle back to it resolves.
+  static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
+
+  // Records a new shared object before its fields are read, so a cycle back to it resolves;
+  // `slot` is its number, open until close(). kNoSlot when the message does not track.
   static bool remember(io::Reader& r, const std::shared_ptr<T>& obj, void* dynamic,
-                       TypeKey dynamic_key) {
+                       TypeKey dynamic_key, std::size_t& slot) {
     graph::ReadContext* g = r.graph();
     if (g == nullptr || !g->track) return true;
     if (g->objects.size() >= r.limits().max_references)
       return r.fail(ErrorCode::kLengthTooLarge, "more than " +
                                                     std::to_string(r.limits().max_references) +
                                                     " shared objects in one message");
-    g->objects.push_back({obj, type_key<T>, dynamic, dynamic_key});
+    slot = g->objects.size();
+    g->objects.push_back({obj, type_key<T>, dynamic, dynamic_key, true});
     return true;
+  }
+  static void close(io::Reader& r, std::size_t slot) {
+    if (slot != kNoSlot) r.graph()->objects[slot].open = false;
   }
 
   template <class M>
@@ -178,9 +185,12 @@ struct PointerSerializer {
     } else {
       if (!r.charge(r.offset(), sizeof(T), "object")) return false;
       auto obj = std::make_shared<T>();
-      if (!remember(r, obj, obj.get(), type_key<T>)) return false;
+      std::size_t slot = kNoSlot;
+      if (!remember(r, obj, obj.get(), type_key<T>, slot)) return false;
       out = obj;
-      return Serializer<T>::template read<M>(r, *obj);
+      bool ok = Serializer<T>::template read<M>(r, *obj);
+      close(r, slot);
+      return ok;
     }
   }
 
@@ -242,9 +252,12 @@ struct PointerSerializer {
       return e->template read<M>(r, *out);
     } else {
       std::shared_ptr<T> obj = e->make_shared();
-      if (!remember(r, obj, e->to_dynamic(obj.get()), e->dynamic_key)) return false;
+      std::size_t slot = kNoSlot;
+      if (!remember(r, obj, e->to_dynamic(obj.get()), e->dynamic_key, slot)) return false;
       out = obj;
-      return e->template read<M>(r, *obj);
+      bool ok = e->template read<M>(r, *obj);
+      close(r, slot);
+      return ok;
     }
   }
 
@@ -264,6 +277,13 @@ struct PointerSerializer {
                          "back-reference to object #" + std::to_string(index) + " but only " +
                              std::to_string(g->objects.size()) + " objects so far");
       const graph::ReadObject& o = g->objects[static_cast<std::size_t>(index)];
+      // A shared_ptr to an object whose fields are still being read closes a cycle of owners,
+      // which reference counting never frees: a forged message could leak memory on every read.
+      if (K == PtrKind::kShared && o.open && !r.limits().allow_owning_cycles)
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) +
+                             ", which is still being read: a shared_ptr cycle is never freed "
+                             "(close cycles with a weak_ptr, or allow_owning_cycles)");
       if (o.declared_key == type_key<T>)
         out = std::static_pointer_cast<T>(o.declared);
       else if (o.dynamic_key == type_key<T>)
