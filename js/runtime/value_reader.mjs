@@ -2,13 +2,12 @@
 // before anything is allocated, nesting is limited, back-references must name a container
 // already met, and repeated object keys, Map keys or Set elements are errors (a JS object, Map or
 // Set would silently drop them).
-import { utf8ValidPrefix, shortAscii } from './reader.mjs';
+import { shortAscii } from './reader.mjs';
 import {
   T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIGINT, T_STRING, T_DATE, T_HOLE,
   T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED, T_BUFFER, T_REF, TYPED_KINDS,
 } from './value_tags.mjs';
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
 const hasOwn = Object.hasOwn;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -70,35 +69,7 @@ function utf8(r, n, at) {
   if (at !== 0 && n > r.end - r.pos) {
     r.fail('LengthTooLarge', `string length ${n} but only ${r.end - r.pos} bytes remain`, at);
   }
-  const buf = r.buf;
-  const start = r.pos;
-  const end = start + n;
-  if (n <= 12) {
-    let bits = 0;
-    for (let i = start; i < end; i++) bits |= buf[i];
-    if (bits < 0x80) {
-      r.pos = end;
-      return shortAscii(buf, start, n);
-    }
-  } else if (n <= 64) {
-    let bits = 0;
-    for (let i = start; i < end; i++) bits |= buf[i];
-    if (bits < 0x80) {
-      r.pos = end;
-      let s = shortAscii(buf, start, 12);
-      let p = start + 12;
-      for (; p + 12 <= end; p += 12) s += shortAscii(buf, p, 12);
-      return p < end ? s + shortAscii(buf, p, end - p) : s;
-    }
-  }
-  let s;
-  try {
-    s = decoder.decode(buf.subarray(start, end));
-  } catch {
-    r.fail('BadUtf8', `string of ${n} bytes is not valid UTF-8`, start + utf8ValidPrefix(buf, start, end));
-  }
-  r.pos = end;
-  return s;
+  return r.strBody(n);
 }
 
 /** Zigzag varint int64: a number when it is a safe integer, else a BigInt. */
