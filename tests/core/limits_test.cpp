@@ -31,14 +31,9 @@ Bytes message(const Bytes& payload) {
   return m;
 }
 
-Bytes varint(std::uint64_t v) {
-  Bytes b;
-  do {
-    std::uint8_t byte = v & 0x7f;
-    v >>= 7;
-    b.push_back(v ? byte | 0x80 : byte);
-  } while (v);
-  return b;
+Bytes varint(std::uint64_t v) {  // the core's own encoder
+  std::uint8_t buf[kiln::io::kMaxVarint64];
+  return Bytes(buf, kiln::io::put_varint(buf, v));
 }
 
 template <class T>

@@ -46,14 +46,9 @@ kiln::Error decode(const Bytes& b) {
   return s.ok() ? kiln::Error{} : s.error();
 }
 
-Bytes varint(std::uint64_t v) {
-  Bytes b;
-  do {
-    std::uint8_t byte = v & 0x7f;
-    v >>= 7;
-    b.push_back(v ? byte | 0x80 : byte);
-  } while (v);
-  return b;
+Bytes varint(std::uint64_t v) {  // the core's own encoder
+  std::uint8_t buf[kiln::io::kMaxVarint64];
+  return Bytes(buf, kiln::io::put_varint(buf, v));
 }
 
 // Payload bytes of one value in a mode (its message without the header).
