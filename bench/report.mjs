@@ -218,6 +218,18 @@ md.push('## Native (Google Benchmark, one binary, g++ -O3)', '', headline(native
 md.push('## wasm (em++ -O3 under Node, steady-clock loop) and the same loop natively', '',
   table(wasm), '', '### Same loop, native', '', table(nativeLoop), '');
 md.push('## JavaScript API (Node)', '', headline(js), '', table(js), '');
+md.push("Kiln's `fixed` and `compressed` rows decode 64-bit integers as numbers (`int64: 'number'`), " +
+  'so they return the same objects as the peers; `compressed-bigint` is the default, exact BigInts. ' +
+  'TestClass is written with reference tracking and shared strings (`generic`: `trackReferences`).', '');
+{
+  const tc = js.filter((r) => r.workload === 'TestClass' && r.keeps_identity !== undefined);
+  if (tc.length) {
+    const keep = [...new Set(tc.filter((r) => r.keeps_identity).map(label))];
+    const copy = [...new Set(tc.filter((r) => !r.keeps_identity).map(label))];
+    md.push(`TestClass reaches one object through two fields. Kept as one object: ${keep.join(', ') || 'none'}. ` +
+      `Returned as two copies (the shared object written twice): ${copy.join(', ') || 'none'}.`, '');
+  }
+}
 md.push('"no codegen": the library ran its round trips in a Node process started with ' +
   '`--disallow-code-generation-from-strings` (the same restriction as a page without `unsafe-eval`).', '');
 writeFileSync(`${outDir}/REPORT.md`, md.join('\n') + '\n');

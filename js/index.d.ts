@@ -4,8 +4,8 @@ export {
   TestBaseClass, TestBaseClassInput, Tree, TreeNode, TreeNodeInput,
 } from './generated/workloads';
 export {
-  Codec, CodecOptions, KilnError, KilnType, Limits, DEFAULT_LIMITS, serialize, deserialize, KilnValue,
-  ValueOptions,
+  Codec, CodecOptions, CodecConfig, Int64AsNumber, KilnError, KilnType, Limits, DEFAULT_LIMITS,
+  serialize, deserialize, KilnValue, ValueOptions,
 } from './runtime/index';
 
 export interface KilnCore {

@@ -5,10 +5,18 @@ import * as kiln from '../../js/index.mjs';
 
 const require = createRequire(import.meta.url);
 
-function kilnPeer(compressNumbers) {
-  const codec = new kiln.Codec({ compressNumbers });
+// int64: 'number' gives back the same objects the peers do (numbers, not BigInts); the
+// 'compressed-bigint' row measures the default, exact BigInts.
+// TestClass is written as Kiln's C++ benchmark writes it: reference tracking (one shared object)
+// and shared strings.
+function kilnPeer(compressNumbers, int64 = 'number') {
+  const codec = new kiln.Codec({ compressNumbers, int64 });
+  const graphCodec = new kiln.Codec({ compressNumbers, int64, trackReferences: true, shareStrings: true });
   return (workload) => {
     const type = kiln[workload];
+    if (workload === 'TestClass') {
+      return { ser: (o) => graphCodec.serialize(type, o), de: (b) => graphCodec.deserialize(type, b) };
+    }
     return { ser: (o) => codec.serialize(type, o), de: (b) => codec.deserialize(type, b) };
   };
 }
@@ -20,27 +28,56 @@ const avroSchemas = () => {
     { name: 'f4', type: { type: 'map', values: 'long' } }] };
   const fields = [];
   for (let i = 1; i <= 12; i++) fields.push({ name: `f${i}`, type: ['int', 'long', 'float', 'double'][(i - 1) % 4] });
+  const base = { type: 'record', name: 'TestBaseClass', fields: [
+    { name: 'm_byte', type: 'int' }, { name: 'm_short', type: 'int' }, { name: 'm_long', type: 'long' },
+    { name: 'm_float', type: 'float' }, { name: 'm_double', type: 'double' }, { name: 'm_char', type: 'int' },
+    { name: 'm_boolean', type: 'boolean' }, { name: 'm_int', type: 'int' }, { name: 'm_string', type: 'string' },
+    { name: 'm_ints', type: { type: 'array', items: 'int' } },
+    { name: 'm_strings', type: { type: 'array', items: 'string' } }] };
+  // Avro has no shared objects: m_object2 is written again.
+  const testClass = { type: 'record', name: 'TestClass', fields: [
+    { name: 'TestBaseClass', type: base }, { name: 'm_int', type: 'int' },
+    { name: 'm_object1', type: 'TestBaseClass' }, { name: 'm_object2', type: 'TestBaseClass' },
+    { name: 'm_objects', type: { type: 'array', items: 'TestBaseClass' } }] };
   return { Struct: { type: 'record', name: 'Struct', fields }, Foo: foo, Record: foo,
-    Bulk: { type: 'array', items: foo } };
+    TestClass: testClass, Bulk: { type: 'array', items: foo } };
 };
 
-function furyTypes(Type) {
-  const fooFields = { f1: Type.int32(), f2: Type.string(), f3: Type.array(Type.string()),
-    f4: Type.map(Type.string(), Type.int64()) };
-  const structFields = {};
-  for (let i = 1; i <= 12; i++) {
-    structFields[`f${i}`] = [Type.int32(), Type.int64(), Type.float(), Type.double()][(i - 1) % 4];
-  }
-  return { Struct: Type.object('kilnbench.Struct', structFields),
-    Foo: Type.object('kilnbench.Foo', fooFields), Record: Type.object('kilnbench.Record', fooFields),
-    Bulk: Type.object('kilnbench.Bulk', { items: Type.array(Type.object('kilnbench.BulkFoo', fooFields)) }) };
+// The Fury type of one workload (built on demand: one Fury instance per workload).
+function furyType(Type, workload) {
+  const fooFields = () => ({ f1: Type.int32(), f2: Type.string(), f3: Type.array(Type.string()),
+    f4: Type.map(Type.string(), Type.int64()) });
+  const structFields = () => {
+    const fields = {};
+    for (let i = 1; i <= 12; i++) fields[`f${i}`] = [Type.int32(), Type.int64(), Type.float(), Type.double()][(i - 1) % 4];
+    return fields;
+  };
+  const testClass = () => {
+    const base = Type.object('kilnbench.TestBaseClass', {
+      m_byte: Type.int8(), m_short: Type.int16(), m_long: Type.int64(), m_float: Type.float(),
+      m_double: Type.double(), m_char: Type.int16(), m_boolean: Type.bool(), m_int: Type.int32(),
+      m_string: Type.string(), m_ints: Type.array(Type.int32()), m_strings: Type.array(Type.string()) });
+    return Type.object('kilnbench.TestClass', { TestBaseClass: base, m_int: Type.int32(),
+      m_object1: base, m_object2: base, m_objects: Type.array(base) });
+  };
+  return {
+    Struct: () => Type.object('kilnbench.Struct', structFields()),
+    Foo: () => Type.object('kilnbench.Foo', fooFields()),
+    Record: () => Type.object('kilnbench.Record', fooFields()),
+    Bulk: () => Type.object('kilnbench.Bulk', { items: Type.array(Type.object('kilnbench.BulkFoo', fooFields())) }),
+    TestClass: testClass,
+  }[workload]();
 }
 
 export const PEERS = {
   'kiln (fixed)': kilnPeer(false),
   'kiln (compressed)': kilnPeer(true),
+  'kiln (compressed-bigint)': kilnPeer(true, 'bigint'),
   // No schema: kiln.serialize / kiln.deserialize on the same plain objects as JSON and msgpackr.
-  'kiln (generic)': () => ({ ser: (o) => kiln.serialize(o), de: (b) => kiln.deserialize(b) }),
+  'kiln (generic)': (workload) => {
+    const options = { trackReferences: workload === 'TestClass' };
+    return { ser: (o) => kiln.serialize(o, options), de: (b) => kiln.deserialize(b) };
+  },
   JSON: () => ({ ser: (o) => JSON.stringify(o), de: (s) => JSON.parse(s), text: true }),
   msgpackr: () => {
     const { Packr } = require('msgpackr');
@@ -50,6 +87,12 @@ export const PEERS = {
   'msgpackr (shared structures)': () => {
     const { Packr } = require('msgpackr');
     const p = new Packr({ structures: [] });
+    return { ser: (o) => p.pack(o), de: (b) => p.unpack(b) };
+  },
+  // Keeps shared objects and cycles, as Kiln does with reference tracking.
+  'msgpackr (structured clone)': () => {
+    const { Packr } = require('msgpackr');
+    const p = new Packr({ structuredClone: true });
     return { ser: (o) => p.pack(o), de: (b) => p.unpack(b) };
   },
   '@msgpack/msgpack': () => {
@@ -76,13 +119,20 @@ export const PEERS = {
   },
   '@furyjs/fury': (workload) => {
     const { default: Fury, Type } = require('@furyjs/fury');
-    const fury = new Fury({ refTracking: false });
-    const { serialize, deserialize } = fury.registerSerializer(furyTypes(Type)[workload]);
+    // Reference tracking for TestClass only, so its shared object is written once.
+    const fury = new Fury({ refTracking: workload === 'TestClass' });
+    const { serialize, deserialize } = fury.registerSerializer(furyType(Type, workload));
     // Fury takes int64 as BigInt: its sample objects are converted once, outside the timing.
     const big = (o) => ({ ...o, f4: new Map(Object.entries(o.f4).map(([k, v]) => [k, BigInt(v)])) });
     const prepare = {
       Struct: (o) => ({ ...o, f2: BigInt(o.f2), f6: BigInt(o.f6), f10: BigInt(o.f10) }),
       Foo: big, Record: big, Bulk: (o) => ({ items: o.map(big) }),
+      TestClass: (o) => {
+        const seen = new Map(); // converts the shared object once, so it stays shared
+        const b = (x) => seen.get(x) ?? seen.set(x, { ...x, m_long: BigInt(x.m_long) }).get(x);
+        return { ...o, TestBaseClass: b(o.TestBaseClass), m_object1: b(o.m_object1),
+          m_object2: b(o.m_object2), m_objects: o.m_objects.map(b) };
+      },
     }[workload];
     const unwrap = workload === 'Bulk' ? (v) => v.items : (v) => v;
     return { prepare, ser: (o) => serialize(o), de: (b) => unwrap(deserialize(b)) };

@@ -5,7 +5,7 @@
 //   node bench/js/run.mjs [--quick] [--out rows.json]
 //   node bench/js/run.mjs --check LIBRARY     (used internally for the code-generation probe)
 import { spawnSync, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PEERS } from './peers.mjs';
 import { WORKLOADS, makeMixed } from './workloads.mjs';
@@ -19,9 +19,11 @@ const outFile = args.includes('--out') ? args[args.indexOf('--out') + 1] : null;
 // protobufjs static code, generated from workloads.proto at build time (not at run time).
 function ensureProtobufCode() {
   const out = `${root}build/bench-js/workloads_pb.cjs`;
-  if (!existsSync(out)) {
+  const proto = `${here}workloads.proto`;
+  if (!existsSync(out) || statSync(out).mtimeMs < statSync(proto).mtimeMs) {
     mkdirSync(`${root}build/bench-js`, { recursive: true });
-    execFileSync(`${root}node_modules/.bin/pbjs`, ['-t', 'static-module', '-w', 'commonjs', '--no-verify',
+    // --keep-case: TestClass's field names (m_int, ...) as in the JS objects.
+    execFileSync(`${root}node_modules/.bin/pbjs`, ['-t', 'static-module', '-w', 'commonjs', '--no-verify', '--keep-case',
       '--no-delimited', '--no-convert', '--no-comments', '-o', out, `${here}workloads.proto`]);
   }
   process.env.KILN_BENCH_PB = out;
@@ -51,7 +53,9 @@ function setup(library, workload) {
   const back = lib.de(bytes);
   if (!same(back, sample)) throw new Error(`${library} did not round-trip ${workload}`);
   const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
-  return { lib, input, bytes, size };
+  // TestClass reaches one object through m_object1 and m_object2: does the copy too?
+  const identity = workload === 'TestClass' ? back.m_object1 === back.m_object2 : undefined;
+  return { lib, input, bytes, size, identity };
 }
 
 if (args[0] === '--check') {
@@ -100,15 +104,17 @@ for (const workload of Object.keys(WORKLOADS)) {
       console.log(`[js] ${workload} ${library}: skipped (${e.message.split('\n')[0]})`);
       continue;
     }
-    const { lib, input, bytes, size } = s;
+    const { lib, input, bytes, size, identity } = s;
     const ser = measure(() => lib.ser(input), rounds, roundMs);
     const de = measure(() => lib.de(bytes), rounds, roundMs);
     const rt = measure(() => lib.de(lib.ser(input)), rounds, roundMs);
     const kiln = library.startsWith('kiln');
     rows.push({ target: 'js', library: kiln ? 'kiln' : library,
       workload, mode: kiln ? library.slice(6, -1) : 'default', ser_ns: +ser.toFixed(1),
-      de_ns: +de.toFixed(1), roundtrip_ns: +rt.toFixed(1), bytes: size, codegen_free: codegenFree[library] });
-    console.log(`[js] ${workload.padEnd(6)} ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B`);
+      de_ns: +de.toFixed(1), roundtrip_ns: +rt.toFixed(1), bytes: size, codegen_free: codegenFree[library],
+      ...(identity === undefined ? {} : { keeps_identity: identity }) });
+    console.log(`[js] ${workload.padEnd(9)} ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B` +
+      (identity === undefined ? '' : identity ? '  (keeps identity)' : '  (copies the shared object)'));
   }
 }
 // Values without a schema: a mixed value (nested objects, arrays of ints and floats, non-ASCII
@@ -124,7 +130,7 @@ for (const workload of Object.keys(WORKLOADS)) {
     const ser = measure(() => lib.ser(mixed), rounds, roundMs);
     const de = measure(() => lib.de(bytes), rounds, roundMs);
     const rt = measure(() => lib.de(lib.ser(mixed)), rounds, roundMs);
-    console.log(`[js] Mixed  ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B`);
+    console.log(`[js] Mixed     ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B`);
   }
 }
 if (outFile) writeFileSync(outFile, JSON.stringify(rows, null, 1));

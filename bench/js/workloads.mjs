@@ -63,4 +63,19 @@ export function makeMixed() {
     matrix: [[1, 2, 3], [4, 5, 6]], cursor: 'eyJwYWdlIjoyfQ==', total: 10 };
 }
 
-export const WORKLOADS = { Struct: makeStruct, Foo: makeFoo, Record: makeRecord, Bulk: makeBulk };
+// TestClass (tests/workloads/test_class.hpp): the base class's fields in an object named after
+// it, and one object reached through both m_object1 and m_object2. Plain arrays for m_ints, so
+// JSON and MessagePack take the same object (Kiln accepts arrays and returns an Int32Array).
+function makeTestBaseClass() {
+  const m_strings = [];
+  for (let i = 0; i < 8; i++) m_strings.push(`string value #${i}`);
+  return { m_byte: 1, m_short: 2, m_long: 3, m_float: 4, m_double: 5, m_char: 54, m_boolean: true,
+    m_int: 8, m_string: 'some string', m_ints: [8, 8, 8, 8, 8, 8, 8, 8], m_strings };
+}
+export function makeTestClass() {
+  const shared = makeTestBaseClass();
+  return { TestBaseClass: makeTestBaseClass(), m_int: 4, m_object1: shared, m_object2: shared,
+    m_objects: [makeTestBaseClass(), makeTestBaseClass(), makeTestBaseClass(), makeTestBaseClass()] };
+}
+
+export const WORKLOADS = { Struct: makeStruct, Foo: makeFoo, Record: makeRecord, Bulk: makeBulk, TestClass: makeTestClass };

@@ -65,10 +65,16 @@ function readMessage(r, type) {
 export class Codec {
   /**
    * @param {{compressNumbers?: boolean, trackReferences?: boolean, shareStrings?: boolean,
-   *          limits?: Partial<typeof DEFAULT_LIMITS>}} options
+   *          int64?: 'bigint' | 'number', limits?: Partial<typeof DEFAULT_LIMITS>}} options
    */
   constructor(options = {}) {
-    const { compressNumbers = false, trackReferences = false, shareStrings = false, limits = {} } = options;
+    const {
+      compressNumbers = false, trackReferences = false, shareStrings = false, int64 = 'bigint', limits = {},
+    } = options;
+    if (int64 !== 'bigint' && int64 !== 'number') invalid('options.int64', "'bigint' or 'number'", int64);
+    // 64-bit integers decode as BigInt (exact), or as numbers, which fail to decode outside the
+    // safe integer range rather than lose precision.
+    this.int64AsNumber = int64 === 'number';
     this.mode = compressNumbers ? 1 : 0;
     this.flags =
       (compressNumbers ? FLAG_COMPRESS : 0) |
@@ -121,16 +127,16 @@ export class Codec {
   deserialize(type, bytes) {
     checkType(type);
     if (!(bytes instanceof Uint8Array)) invalid('bytes', 'a Uint8Array', bytes);
-    return readMessage(new Reader(bytes, this.limits), type);
+    return readMessage(new Reader(bytes, this.limits, this.int64AsNumber), type);
   }
 }
 
-const defaultCodecs = new Map(); // by header flags, made on first use
-function defaultCodec(compressNumbers, trackReferences, shareStrings) {
-  const key = (compressNumbers ? 1 : 0) | (trackReferences ? 2 : 0) | (shareStrings ? 8 : 0);
+const defaultCodecs = new Map(); // by options, made on first use
+function defaultCodec(compressNumbers, trackReferences, shareStrings, int64 = 'bigint') {
+  const key = `${!!compressNumbers} ${!!trackReferences} ${!!shareStrings} ${int64}`;
   let codec = defaultCodecs.get(key);
   if (codec === undefined) {
-    codec = new Codec({ compressNumbers, trackReferences, shareStrings });
+    codec = new Codec({ compressNumbers, trackReferences, shareStrings, int64 });
     defaultCodecs.set(key, codec);
   }
   return codec;
@@ -143,8 +149,8 @@ export function defineType(spec) {
     serialize(value, { compressNumbers = false, trackReferences = false, shareStrings = false } = {}) {
       return defaultCodec(compressNumbers, trackReferences, shareStrings).serialize(this, value);
     },
-    deserialize(bytes) {
-      return defaultCodec(false, false, false).deserialize(this, bytes);
+    deserialize(bytes, { int64 = 'bigint' } = {}) {
+      return defaultCodec(false, false, false, int64).deserialize(this, bytes);
     },
   });
 }

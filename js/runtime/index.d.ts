@@ -16,7 +16,20 @@ export interface KilnType<Out, In> {
   readonly fingerprint: number;
   serialize(value: In, options?: CodecOptions): Uint8Array;
   deserialize(bytes: Uint8Array): Out;
+  deserialize(bytes: Uint8Array, options: { int64: 'number' }): Int64AsNumber<Out>;
+  deserialize(bytes: Uint8Array, options: { int64?: 'bigint' | 'number' }): Out | Int64AsNumber<Out>;
 }
+
+/** How a decoded value looks when 64-bit integers decode as numbers (`int64: 'number'`); arrays
+ *  of 64-bit integers stay BigInt64Array / BigUint64Array. */
+export type Int64AsNumber<T> =
+  T extends bigint ? number
+  : T extends BigInt64Array | BigUint64Array | ArrayBufferView | Date ? T
+  : T extends (infer E)[] ? Int64AsNumber<E>[]
+  : T extends Map<infer K, infer V> ? Map<Int64AsNumber<K>, Int64AsNumber<V>>
+  : T extends Set<infer E> ? Set<Int64AsNumber<E>>
+  : T extends object ? { [P in keyof T]: Int64AsNumber<T[P]> }
+  : T;
 
 export declare class KilnError extends Error {
   /** 'Truncated', 'SchemaMismatch', 'BadUtf8', ... (the C++ ErrorCode names), or
@@ -36,15 +49,24 @@ export interface CodecOptions {
   shareStrings?: boolean;
 }
 
-export declare class Codec {
-  constructor(options?: CodecOptions & { limits?: Partial<Limits> });
+/** Options of a Codec: how it writes, and how 64-bit integers decode. */
+export interface CodecConfig<I64 extends 'bigint' | 'number' = 'bigint'> extends CodecOptions {
+  /** 'bigint' (default): int64/uint64 fields decode as BigInt, exactly. 'number': they decode as
+   *  numbers, and a value outside the safe integer range (beyond 2^53 - 1) is a KilnError
+   *  ('ValueOutOfRange') instead of a rounded number. Encoding takes either. */
+  int64?: I64;
+  limits?: Partial<Limits>;
+}
+
+export declare class Codec<I64 extends 'bigint' | 'number' = 'bigint'> {
+  constructor(options?: CodecConfig<I64>);
   /** A new message; stays valid (a view of a chunk that is never overwritten). */
   serialize<In>(type: KilnType<unknown, In>, value: In): Uint8Array;
   /** A view of this codec's scratch buffer, valid until the next call on this codec. */
   serializeView<In>(type: KilnType<unknown, In>, value: In): Uint8Array;
   /** Writes into target at offset; returns the bytes written. */
   serializeInto<In>(type: KilnType<unknown, In>, value: In, target: Uint8Array, offset?: number): number;
-  deserialize<Out>(type: KilnType<Out, unknown>, bytes: Uint8Array): Out;
+  deserialize<Out>(type: KilnType<Out, unknown>, bytes: Uint8Array): I64 extends 'number' ? Int64AsNumber<Out> : Out;
 }
 
 /** Options of kiln.serialize for values without a schema. */

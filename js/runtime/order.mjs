@@ -4,12 +4,30 @@
 // U+E000..U+FFFF on the other; such maps are still valid messages, but their bytes differ from
 // what the C++ encoder writes for the same map.
 
+// The last key list sorted, and its sorted order: objects of one shape repeat their keys in the
+// same insertion order, and comparing by identity is cheaper than sorting again. Callers only
+// read the array returned.
+let lastKeys = [];
+let lastSorted = [];
+
 /** Returns keys in C++ order; sorts in place only when they are not already in order. */
 export function orderedKeys(keys) {
   const n = keys.length;
   let i = 1;
   while (i < n && keys[i - 1] < keys[i]) i++;
   if (i >= n) return keys;
+  if (n === lastKeys.length) {
+    let j = 0;
+    while (j < n && keys[j] === lastKeys[j]) j++;
+    if (j === n) return lastSorted;
+  }
+  lastKeys = keys.slice();
+  lastSorted = sortFrom(keys, i);
+  return lastSorted;
+}
+
+function sortFrom(keys, i) {
+  const n = keys.length;
   if (n > 32) return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   // Insertion sort from the first out-of-order key: cheaper than Array.prototype.sort for the
   // short, nearly sorted key lists maps usually have.

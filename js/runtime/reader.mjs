@@ -14,7 +14,7 @@ export const DEFAULT_LIMITS = Object.freeze({
 
 export class Reader {
   /** @param {Uint8Array} bytes */
-  constructor(bytes, limits = DEFAULT_LIMITS) {
+  constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false) {
     this.buf = bytes;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = 0;
@@ -25,6 +25,7 @@ export class Reader {
     this.refTypes = null; // their C++ type names
     this.refOpen = null; // whether each is still being read
     this.strings = null; // strings read so far, when the message shares strings
+    this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers
   }
 
   /** Per-message state from the header flags: reference tracking, shared strings. */
@@ -120,17 +121,33 @@ export class Reader {
     this.pos += 4;
     return v;
   }
+  // 64-bit integers of typed values: BigInts, or numbers when the codec asks for them (then a
+  // value outside the safe integer range is an error rather than a silently rounded number).
   i64() {
     this.need(8, 'i64');
-    const v = this.view.getBigInt64(this.pos, true);
+    const at = this.pos;
     this.pos += 8;
+    if (!this.int64AsNumber) return this.view.getBigInt64(at, true);
+    const hi = this.view.getInt32(at + 4, true);
+    const v = hi * 4294967296 + this.view.getUint32(at, true);
+    // |hi| < 2^21 keeps v exact; isSafeInteger then excludes -2^53 itself.
+    if (hi < -2097152 || hi >= 2097152 || !Number.isSafeInteger(v)) {
+      this.unsafeInt64(this.view.getBigInt64(at, true), at);
+    }
     return v;
   }
   u64() {
     this.need(8, 'u64');
-    const v = this.view.getBigUint64(this.pos, true);
+    const at = this.pos;
     this.pos += 8;
-    return v;
+    if (!this.int64AsNumber) return this.view.getBigUint64(at, true);
+    const hi = this.view.getUint32(at + 4, true);
+    if (hi >= 2097152) this.unsafeInt64(this.view.getBigUint64(at, true), at);
+    return hi * 4294967296 + this.view.getUint32(at, true);
+  }
+  unsafeInt64(v, at) {
+    this.fail('ValueOutOfRange', `${v} is not a safe integer (JavaScript numbers are exact up to ` +
+      "2^53 - 1); decode 64-bit integers as BigInt (the codec option int64: 'bigint')", at);
   }
   f32() {
     this.need(4, 'f32');
@@ -223,9 +240,10 @@ export class Reader {
     return (u >>> 1) ^ -(u & 1);
   }
   zigzag64(what) {
-    // Up to 7 bytes (49 bits) decode with numbers, one BigInt conversion at the end.
+    // Up to 7 bytes (49 bits) decode with numbers, then at most one BigInt conversion.
     const buf = this.buf;
-    let p = this.pos;
+    const at = this.pos;
+    let p = at;
     let u = 0;
     let scale = 1;
     for (let i = 0; i < 7 && p < this.end; i++, scale *= 128) {
@@ -233,11 +251,24 @@ export class Reader {
       u += (b & 0x7f) * scale;
       if (b < 0x80) {
         this.pos = p;
-        return BigInt(u % 2 === 0 ? u / 2 : -(u + 1) / 2);
+        const v = u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+        return this.int64AsNumber ? v : BigInt(v);
       }
     }
+    const z = this.varint64(what);
+    const v = (z >> 1n) ^ -(z & 1n);
+    return this.int64AsNumber ? this.safeNumber(v, at) : v;
+  }
+  /** A uint64 field's varint (compressed mode): a BigInt, or a number when the codec asks. */
+  varintU64(what) {
+    const at = this.pos;
     const v = this.varint64(what);
-    return (v >> 1n) ^ -(v & 1n);
+    return this.int64AsNumber ? this.safeNumber(v, at) : v;
+  }
+  safeNumber(big, at) {
+    const v = Number(big);
+    if (!Number.isSafeInteger(v)) this.unsafeInt64(big, at);
+    return v;
   }
 
   /** A count or length prefix, checked against the limit and the bytes left before use. */
@@ -259,6 +290,25 @@ export class Reader {
   str() {
     if (this.strings !== null) return this.sharedStr();
     return this.strBody(this.length(1, this.limits.maxStringBytes, 'string length'));
+  }
+
+  /** A string that becomes a property name (a key of a string-keyed map): short ASCII keys come
+   *  from a cache of recently decoded keys, so a repeated key is not built again and V8 finds
+   *  the property name it has already internalized. Same checks and errors as str(). */
+  key(what = 'string length') {
+    const at = this.pos;
+    if (this.strings === null && at < this.end) {
+      const n = this.buf[at];
+      if (n <= 12 && n < this.end - at) {
+        const s = cachedAscii(this.buf, at + 1, n);
+        if (s !== null) {
+          this.pos = at + 1 + n;
+          return s;
+        }
+      }
+    }
+    if (this.strings !== null) return this.sharedStr();
+    return this.strBody(this.length(1, this.limits.maxStringBytes, what));
   }
 
   /** A string in a message that shares strings (see Writer.sharedStr). */
@@ -327,6 +377,32 @@ export class Reader {
 }
 
 const fromCharCode = String.fromCharCode;
+
+// Recently decoded short ASCII keys, by a hash of their bytes (see Reader.key).
+const keyCache = new Array(4096).fill('');
+
+/** The ASCII string of n <= 12 bytes at buf[start], from keyCache when it is there; null when
+ *  the bytes are not ASCII. */
+function cachedAscii(buf, start, n) {
+  let h = n;
+  let bits = 0;
+  for (let i = 0; i < n; i++) {
+    const c = buf[start + i];
+    bits |= c;
+    h = (h * 31 + c) | 0;
+  }
+  if (bits >= 0x80) return null;
+  const slot = (h ^ (h >>> 12)) & 4095;
+  const cached = keyCache[slot];
+  if (cached.length === n) {
+    let i = 0;
+    while (i < n && cached.charCodeAt(i) === buf[start + i]) i++;
+    if (i === n) return cached;
+  }
+  const s = shortAscii(buf, start, n);
+  keyCache[slot] = s;
+  return s;
+}
 
 /** An ASCII string of n <= 12 bytes at b[p]: one fromCharCode call, no intermediate strings. */
 export function shortAscii(b, p, n) {

@@ -2,7 +2,6 @@
 // before anything is allocated, nesting is limited, back-references must name a container
 // already met, and repeated object keys, Map keys or Set elements are errors (a JS object, Map or
 // Set would silently drop them).
-import { shortAscii } from './reader.mjs';
 import {
   T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIGINT, T_STRING, T_DATE, T_HOLE,
   T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED, T_BUFFER, T_REF, TYPED_KINDS,
@@ -131,17 +130,9 @@ function object(r, refs) {
   r.enter('object');
   const o = {};
   if (refs !== null) refs.push(o);
-  const buf = r.buf;
-  const limit = r.limits.maxStringBytes;
   for (let i = 0; i < n; i++) {
     const at = r.pos;
-    let k;
-    if (at < r.end && buf[at] <= 12) {
-      r.pos++;
-      k = shortKey(r, buf[at], at);
-    } else {
-      k = utf8(r, r.length(1, limit, 'key length'), 0);
-    }
+    const k = r.key('key length');
     if (hasOwn(o, k)) r.fail('DuplicateKey', `object key ${JSON.stringify(k)} appears twice`, at);
     const v = readValue(r, refs);
     if (k === '__proto__') {
@@ -152,38 +143,6 @@ function object(r, refs) {
   }
   r.leave();
   return o;
-}
-
-// Recently decoded short ASCII keys, by a hash of their bytes. Objects decoded from one message
-// (or from many) tend to repeat their keys; reusing the string skips building it and lets V8 use
-// the already internalized property name.
-const keyCache = new Array(4096).fill('');
-
-function shortKey(r, n, at) {
-  if (n > r.end - r.pos) {
-    r.fail('LengthTooLarge', `key length ${n} but only ${r.end - r.pos} bytes remain`, at);
-  }
-  const buf = r.buf;
-  const start = r.pos;
-  let h = n;
-  let bits = 0;
-  for (let i = 0; i < n; i++) {
-    const c = buf[start + i];
-    bits |= c;
-    h = (h * 31 + c) | 0;
-  }
-  if (bits >= 0x80) return utf8(r, n, at);
-  const slot = (h ^ (h >>> 12)) & 4095;
-  const cached = keyCache[slot];
-  r.pos = start + n;
-  if (cached.length === n) {
-    let i = 0;
-    while (i < n && cached.charCodeAt(i) === buf[start + i]) i++;
-    if (i === n) return cached;
-  }
-  const s = shortAscii(buf, start, n);
-  keyCache[slot] = s;
-  return s;
 }
 
 function map(r, refs) {

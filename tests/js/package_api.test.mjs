@@ -71,6 +71,36 @@ test('int64 fields: BigInt out; BigInt or safe integers in; anything else reject
   }
 });
 
+test("int64: 'number' decodes 64-bit integers as numbers, and refuses unsafe ones", () => {
+  for (const compressNumbers of [false, true]) {
+    const codec = new Codec({ compressNumbers, int64: 'number' });
+    const exact = new Codec({ compressNumbers });
+    const s = makeStruct();
+    for (const v of [Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, -1, 0, 2 ** 40, -(2 ** 49) - 3]) {
+      s.f6 = v;
+      const back = codec.deserialize(Struct, exact.serialize(Struct, s));
+      assert.equal(back.f6, v);
+      assert.equal(typeof back.f2, 'number');
+    }
+    const foo = codec.deserialize(Foo, exact.serialize(Foo, makeFoo()));
+    assert.deepStrictEqual(foo.f4, dict(Object.entries(makeFoo().f4).map(([k, v]) => [k, Number(v)])));
+    // Just outside the safe range: an error at the value's first byte, not a rounded number.
+    for (const v of [2n ** 53n, -(2n ** 53n), 2n ** 63n - 1n, -(2n ** 63n)]) {
+      s.f6 = v;
+      const bytes = exact.serialize(Struct, s);
+      assert.equal(exact.deserialize(Struct, bytes).f6, v);
+      // f6 follows the 7-byte header and f1..f5: i32, i64, f32, f64, i32 (4+8+4+8+4 bytes
+      // fixed; 1+4+4+8+1 compressed, for makeStruct's f1 = 10, f2 = 123456788, f5 = 11).
+      const f6At = compressNumbers ? 25 : 35;
+      assert.throws(() => codec.deserialize(Struct, bytes), (e) => e instanceof KilnError &&
+        e.code === 'ValueOutOfRange' && e.offset === f6At && e.message.includes(String(v)) &&
+        e.message.includes("int64: 'bigint'"));
+    }
+  }
+  assert.equal(Foo.deserialize(Foo.serialize(makeFoo()), { int64: 'number' }).f4.key0, 0);
+  assert.throws(() => new Codec({ int64: 'string' }), { name: 'KilnError', code: 'InvalidArgument' });
+});
+
 test('int32 fields reject values that do not fit instead of truncating', () => {
   for (const v of [2 ** 31, -(2 ** 31) - 1, 1.5, NaN, Infinity, 10n, '10']) {
     const s = makeStruct();
@@ -135,6 +165,44 @@ test('maps: object or Map in, null-prototype object out, written in C++ key orde
   // writing the decoded object again gives the same bytes.
   assert.deepStrictEqual(Object.keys(back.f4).sort(), entries.map(([k]) => k).sort());
   assert.deepStrictEqual(Record.serialize(back), b1);
+});
+
+test('map keys: recently decoded keys are reused without mixing up keys of equal length', () => {
+  // Many keys of every short length (the cached ones, up to 12 bytes), keys that share a length
+  // and differ in one byte, non-ASCII and longer keys; decoded several times so later decodes
+  // come from the cache, and interleaved with maps whose keys differ.
+  const keys = [''];
+  for (let n = 1; n <= 14; n++) {
+    for (let i = 0; i < 40; i++) keys.push(String.fromCharCode(...Array.from({ length: n }, (_, j) => 33 + ((i * 7 + j * 13) % 90))));
+  }
+  keys.push('é', 'ключ', '\u{1F600}', 'x'.repeat(100));
+  const make = (salt) => ({ ...makeRecord(), f4: new Map(keys.map((k, i) => [salt + k, BigInt(i)])) });
+  for (const codec of codecs) {
+    for (let round = 0; round < 3; round++) {
+      for (const salt of ['', 'a', 'b']) {
+        const r = make(salt);
+        const back = codec.deserialize(Record, codec.serialize(Record, r));
+        assert.deepStrictEqual(new Map(Object.entries(back.f4)), r.f4);
+      }
+    }
+  }
+});
+
+test('maps with the same keys in another insertion order write the same bytes', async () => {
+  const core = await loadCore();
+  const entries = Array.from({ length: 30 }, (_, i) => [`key${i}`, BigInt(i)]);
+  const inOrder = Record.serialize({ ...makeRecord(), f4: dict(entries) });
+  assert.deepStrictEqual(core.reencode(Record, inOrder), inOrder);
+  for (let i = 0; i < 4; i++) {
+    // Reversed, shuffled, and one key renamed: the result follows the keys given each time.
+    const shuffled = [...entries].sort(() => (i % 2 ? -1 : 1)).reverse();
+    assert.deepStrictEqual(Record.serialize({ ...makeRecord(), f4: dict(shuffled) }), inOrder);
+    assert.deepStrictEqual(Record.serialize({ ...makeRecord(), f4: dict(entries) }), inOrder);
+    const renamed = entries.map(([k, v], j) => [j === 7 ? 'key7x' : k, v]);
+    const bytes = Record.serialize({ ...makeRecord(), f4: dict(renamed) });
+    assert.deepStrictEqual(core.reencode(Record, bytes), bytes);
+    assert.deepStrictEqual(Record.deserialize(bytes).f4, dict(renamed));
+  }
 });
 
 test('documented edge: keys differing at a surrogate vs U+E000..U+FFFF keep JS order', async () => {

@@ -231,7 +231,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
     out += ind + "  const " + at + " = r.pos;\n";
     std::string body;
-    std::string kx = Js<K>::template read<Mode>(c, body, ind + "  ");
+    // String keys become property names: r.key() reuses recently decoded ones.
+    std::string kx = kStringKeys ? "r.key()" : Js<K>::template read<Mode>(c, body, ind + "  ");
     out += body + ind + "  const " + k + " = " + kx + ";\n";
     std::string dup = kStringKeys ? m + "[" + k + "] !== undefined" : m + ".has(" + k + ")";
     out += ind + "  if (" + dup + ") r.fail('DuplicateKey', 'map key ' + " + i +

@@ -98,7 +98,7 @@ inline NumberJs number_js(std::string_view token) {
             "bigint", "bigint | number", "BigInt64Array"};
   if (token == "u64")
     return {"!isU64($)", "a uint64 (a BigInt or a non-negative safe integer)",
-            {"writeI64(w, $)", "writeVarint64(w, $)"}, {"r.u64()", "r.varint64('u64')"},
+            {"writeI64(w, $)", "writeVarint64(w, $)"}, {"r.u64()", "r.varintU64('u64')"},
             "bigint", "bigint | number", "BigUint64Array"};
   if (token == "f32")
     return {"typeof $ !== 'number'", "a number", {"w.f32($)", "w.f32($)"},
