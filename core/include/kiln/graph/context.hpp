@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "kiln/graph/flat_index.hpp"
+#include "kiln/graph/string_hash.hpp"
 #include "kiln/graph/type_key.hpp"
 
 namespace kiln {
@@ -38,12 +40,13 @@ struct ObjectIdHash {
 struct WriteContext {
   const TypeRegistry* registry = nullptr;
   bool track = false;
-  std::unordered_map<ObjectId, std::uint32_t, ObjectIdHash> objects;  // -> index
+  FlatIndex<ObjectId, ObjectIdHash> objects;             // numbered in order of first appearance
   std::unordered_map<std::string, std::uint32_t> names;  // type name -> name-table index
   std::uint32_t pointer_depth = 0;  // nesting of pointers being written (cycles without tracking)
   bool share_strings = false;
-  // String value -> index; the views point into the value being written, alive until the end.
-  std::unordered_map<std::string_view, std::uint32_t> strings;
+  // Strings numbered in order of first appearance; the views point into the value being
+  // written, alive until the end.
+  FlatIndex<std::string_view, StringHash> strings;
 };
 
 // One object read so far. `declared` points at the object as the type its first pointer declared

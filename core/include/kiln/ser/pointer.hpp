@@ -81,10 +81,9 @@ struct PointerSerializer {
     if constexpr (kShares) {
       if (g != nullptr && g->track) {
         graph::ObjectId id{most_derived(obj), &typeid_of(obj)};
-        auto [it, added] =
-            g->objects.try_emplace(id, static_cast<std::uint32_t>(g->objects.size()));
+        auto [index, added] = g->objects.add(id);
         if (!added) {
-          w.write_varint(std::uint64_t{it->second} + 2);
+          w.write_varint(std::uint64_t{index} + 2);
           return;
         }
       }
@@ -167,6 +166,7 @@ struct PointerSerializer {
                                                     std::to_string(r.limits().max_references) +
                                                     " shared objects in one message");
     slot = g->objects.size();
+    if (slot == 0) g->objects.reserve(8);  // skips the first few regrowths
     g->objects.push_back({obj, type_key<T>, dynamic, dynamic_key, true});
     return true;
   }

@@ -28,10 +28,9 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     graph::WriteContext* g = w.graph();
     std::uint64_t prefix = v.size();
     if (g != nullptr && g->share_strings) [[unlikely]] {
-      auto [it, added] = g->strings.try_emplace(std::string_view(v.data(), v.size()),
-                                                static_cast<std::uint32_t>(g->strings.size()));
+      auto [index, added] = g->strings.add(std::string_view(v.data(), v.size()));
       if (!added) {
-        w.write_varint((std::uint64_t{it->second} << 1) | 1);
+        w.write_varint((std::uint64_t{index} << 1) | 1);
         return;
       }
       prefix <<= 1;
@@ -81,6 +80,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
       return r.fail_at(at, ErrorCode::kLengthTooLarge,
                        "more than " + std::to_string(r.limits().max_references) +
                            " shared strings in one message");
+    if (g.strings.empty()) g.strings.reserve(16);  // skips the first few regrowths
     g.strings.emplace_back(reinterpret_cast<const char*>(r.cursor()), static_cast<std::size_t>(n));
     return read_bytes(r, v, static_cast<std::size_t>(n));
   }

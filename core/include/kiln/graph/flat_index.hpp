@@ -1,0 +1,86 @@
+// FlatIndex: numbers distinct keys in order of first appearance (the shared objects and shared
+// strings of one message being written). Open addressing with linear probing over a flat array
+// of (hash, number) slots; the first kInline keys live inside the object, so a message with few
+// shared objects or strings allocates nothing. std::unordered_map allocated a node per key and
+// was most of the cost of writing TestClass.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace kiln::graph {
+
+template <class Key, class Hash, class Eq = std::equal_to<Key>, std::size_t kInline = 16>
+class FlatIndex {
+ public:
+  FlatIndex() = default;
+  FlatIndex(const FlatIndex&) = delete;  // slots_ and keys_ may point into the object itself
+  FlatIndex& operator=(const FlatIndex&) = delete;
+
+  // The key's number, and whether it was added now (it then gets the next number, size() - 1).
+  std::pair<std::uint32_t, bool> add(const Key& key) {
+    // Fibonacci mixing: probes start at the low bits, and pointer hashes (the identity in
+    // libstdc++) have constant low bits.
+    const auto h = static_cast<std::uint32_t>((Hash()(key) * 0x9E3779B97F4A7C15ull) >> 32);
+    const std::size_t mask = capacity_ - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+      Slot& s = slots_[i];
+      if (s.number_plus_1 == 0) {
+        const auto number = static_cast<std::uint32_t>(size_);
+        append(key);
+        s = {h, number + 1};
+        if (size_ * 2 > capacity_) grow();  // load factor at most 1/2
+        return {number, true};
+      }
+      if (s.hash == h && Eq()(keys_[s.number_plus_1 - 1], key)) return {s.number_plus_1 - 1, false};
+    }
+  }
+
+  std::size_t size() const noexcept { return size_; }
+
+ private:
+  struct Slot {
+    std::uint32_t hash;
+    std::uint32_t number_plus_1;  // 0: empty
+  };
+
+  void append(const Key& key) {
+    if (size_ < kInline) {
+      inline_keys_[size_] = key;
+    } else {
+      if (size_ == kInline) heap_keys_.assign(inline_keys_, inline_keys_ + kInline);
+      heap_keys_.push_back(key);
+      keys_ = heap_keys_.data();
+    }
+    ++size_;
+  }
+
+  void grow() {
+    std::vector<Slot> bigger(capacity_ * 2, Slot{0, 0});
+    const std::size_t mask = bigger.size() - 1;
+    for (std::size_t j = 0; j < capacity_; ++j) {
+      const Slot& s = slots_[j];
+      if (s.number_plus_1 == 0) continue;
+      std::size_t i = s.hash & mask;
+      while (bigger[i].number_plus_1 != 0) i = (i + 1) & mask;
+      bigger[i] = s;
+    }
+    heap_slots_.swap(bigger);
+    slots_ = heap_slots_.data();
+    capacity_ = heap_slots_.size();
+  }
+
+  Slot inline_slots_[2 * kInline] = {};
+  Key inline_keys_[kInline];
+  std::vector<Slot> heap_slots_;
+  std::vector<Key> heap_keys_;
+  Slot* slots_ = inline_slots_;
+  Key* keys_ = inline_keys_;
+  std::size_t capacity_ = 2 * kInline;  // slots, a power of two
+  std::size_t size_ = 0;
+};
+
+}  // namespace kiln::graph
