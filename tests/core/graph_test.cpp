@@ -54,6 +54,32 @@ TEST(Graph, TestClassRoundTripKeepsValuesAndIdentity) {
   }
 }
 
+// Decoding into a reused value keeps the objects its shared_ptrs alone own (their strings keep
+// their storage), and never writes into an object that has another owner.
+TEST(Graph, ReusedValueKeepsSolelyOwnedObjectsOnly) {
+  const TestClass in = TestClass::make();
+  Codec codec({.track_references = true, .share_strings = true});
+  const Bytes bytes = codec.serialize(in);
+  TestClass out = round_trip(codec, in);
+  std::vector<const TestBaseClass*> before;
+  for (const auto& o : out.objects()) before.push_back(o.get());
+  const TestBaseClass* shared_before = out.object1().get();
+  // Someone else holds objects()[2]: it must stay as it is, and out gets a new object there.
+  std::shared_ptr<TestBaseClass> held = out.objects()[2];
+  held->string_val() = "kept by another owner";
+  out.objects()[0]->string_val() = "overwritten by the decode";
+  ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
+  EXPECT_TRUE(out == in);
+  EXPECT_TRUE(out.shares_object());
+  EXPECT_EQ(out.objects()[0].get(), before[0]);
+  EXPECT_EQ(out.objects()[1].get(), before[1]);
+  EXPECT_EQ(out.objects()[3].get(), before[3]);
+  EXPECT_NE(out.objects()[2].get(), held.get());
+  EXPECT_EQ(held->string_val(), "kept by another owner");
+  EXPECT_NE(out.object1().get(), shared_before);  // owned twice (object1 and object2): replaced
+  EXPECT_EQ(out.objects()[0]->string_val(), "some string");
+}
+
 TEST(Graph, WithoutTrackingTheSharedObjectIsWrittenTwice) {
   const TestClass in = TestClass::make();
   Bytes tracked = Codec(kTrack).serialize(in);

@@ -46,7 +46,7 @@ struct WriteContext {
   bool share_strings = false;
   // Strings numbered in order of first appearance; the views point into the value being
   // written, alive until the end.
-  FlatIndex<std::string_view, StringHash> strings;
+  FlatIndex<std::string_view, StringHash, StringEq> strings;
 };
 
 // One object read so far. `declared` points at the object as the type its first pointer declared

@@ -1,7 +1,7 @@
-// StringHash: the hash of shared strings while a message is written. Strings in messages are
-// mostly short; up to 16 bytes are hashed from two (overlapping) loads with no loop, several
-// times cheaper than std::hash's byte loop. Longer strings use std::hash. FlatIndex mixes the
-// result again and compares keys, so the hash only needs to spread.
+// StringHash, StringEq: the hash and equality of shared strings while a message is written. Strings
+// in messages are mostly short; up to 16 bytes are hashed from two (overlapping) loads with no
+// loop, several times cheaper than std::hash's byte loop. Longer strings use std::hash. FlatIndex
+// mixes the result again and compares keys, so the hash only needs to spread.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +13,8 @@
 namespace kiln::graph {
 
 struct StringHash {
+  static constexpr std::uint64_t rotate(std::uint64_t x) noexcept { return x << 31 | x >> 33; }
+
   std::size_t operator()(std::string_view s) const noexcept {
     const char* p = s.data();
     const std::size_t n = s.size();
@@ -31,18 +33,37 @@ struct StringHash {
     } else if (n > 16) {
       return std::hash<std::string_view>()(s);
     }
-    // wyhash's mixing step: one 64x64->128-bit multiply, folded. The length is spread over all
-    // bits, so it cannot cancel a change in the low bytes of b.
-    const unsigned __int128 m = static_cast<unsigned __int128>(a ^ 0x9E3779B97F4A7C15ull) *
-                                (b ^ 0xD6E8FEB86659FD93ull * (n + 1));
-    return static_cast<std::size_t>(static_cast<std::uint64_t>(m) ^
-                                    static_cast<std::uint64_t>(m >> 64));
+    // Two 64-bit multiplies (no 128-bit product: that is a library call in wasm); the length
+    // is spread over all bits, so it cannot cancel a change in the low bytes of b.
+    const std::uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^
+                            rotate((b + (n + 1) * 0xD6E8FEB86659FD93ull) * 0xFF51AFD7ED558CCDull);
+    return static_cast<std::size_t>(h ^ (h >> 32));
   }
 
  private:
   template <class U>
   static U load(const char* p) noexcept {
     U v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
+};
+
+// Equality of shared strings: short ones compared with the same overlapping loads as StringHash
+// rather than a memcmp call (a byte loop in wasm's libc).
+struct StringEq {
+  bool operator()(std::string_view x, std::string_view y) const noexcept {
+    const std::size_t n = x.size();
+    if (n != y.size()) return false;
+    if (n >= 8 && n <= 16)
+      return load64(x.data()) == load64(y.data()) &&
+             load64(x.data() + n - 8) == load64(y.data() + n - 8);
+    return x == y;
+  }
+
+ private:
+  static std::uint64_t load64(const char* p) noexcept {
+    std::uint64_t v;
     std::memcpy(&v, p, sizeof v);
     return v;
   }

@@ -183,8 +183,15 @@ struct PointerSerializer {
       if (!out) out = std::make_unique<T>();  // decoding into a reused object keeps it
       return Serializer<T>::template read<M>(r, *out);
     } else {
-      if (!r.charge(r.offset(), sizeof(T), "object")) return false;
-      auto obj = std::make_shared<T>();
+      if (!r.charge(r.offset(), sizeof(T), "object")) return false;  // charged even when reused,
+      std::shared_ptr<T> obj;  // so a reused value gets the verdict a fresh one gets
+      // Decoding into a reused value keeps an object that this pointer alone owns and that is
+      // exactly a T, as unique_ptr does: its strings and containers keep their storage. An
+      // object with any other owner is never written into.
+      if constexpr (K == PtrKind::kShared) {
+        if (out && out.use_count() == 1 && typeid_of(out.get()) == typeid(T)) obj = std::move(out);
+      }
+      if (!obj) obj = std::make_shared<T>();
       std::size_t slot = kNoSlot;
       if (!remember(r, obj, obj.get(), type_key<T>, slot)) return false;
       out = obj;
