@@ -216,6 +216,8 @@ md.push('![round trip](roundtrip.svg)', '', '![size](size.svg)', '');
 md.push('## Targets', '', '| status | target | measured |', '|---|---|---|', ...checks, '');
 md.push('## Native (Google Benchmark, one binary, g++ -O3)', '', headline(native, jdk), '', table([...native, ...jdk]), '');
 md.push('## wasm (em++ -O3 under Node, steady-clock loop) and the same loop natively', '',
+  'The native and wasm loops ran alternately, three times each; each time below is the best of its ' +
+  'runs, so the wasm/native ratios compare the two targets under like conditions.', '',
   table(wasm), '', '### Same loop, native', '', table(nativeLoop), '');
 md.push('## JavaScript API (Node)', '', headline(js), '', table(js), '');
 md.push("Kiln's `fixed` and `compressed` rows decode 64-bit integers as numbers (`int64: 'number'`), " +

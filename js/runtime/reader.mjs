@@ -10,7 +10,16 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxCollectionLength: 2 ** 28,
   maxReferences: 2 ** 20,
   allowOwningCycles: false,
+  // Storage one message may make the decoder allocate, in the bytes the C++ core would allocate
+  // (docs/FORMAT.md 6.5); 0 = 64 per input byte + 64 KiB. Charged as the core charges it, so
+  // the JS decoder and the wasm core agree on every input.
+  maxAllocBytes: 0,
 });
+
+/** The allocation budget of a message of n bytes (Limits::alloc_budget in C++). */
+function allocBudget(limits, n) {
+  return limits.maxAllocBytes ? limits.maxAllocBytes : n * 64 + 65536;
+}
 
 export class Reader {
   /** @param {Uint8Array} bytes */
@@ -26,6 +35,7 @@ export class Reader {
     this.refOpen = null; // whether each is still being read
     this.strings = null; // strings read so far, when the message shares strings
     this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers
+    this.allocLeft = allocBudget(limits, bytes.length);
   }
 
   /** Per-message state from the header flags: reference tracking, shared strings. */
@@ -271,8 +281,19 @@ export class Reader {
     return v;
   }
 
-  /** A count or length prefix, checked against the limit and the bytes left before use. */
-  length(minElemBytes, limit, what) {
+  /** Charges `bytes` of storage (an object behind a pointer, a shared string) to the budget. */
+  charge(at, bytes, what) {
+    if (bytes > this.allocLeft) this.failAlloc(at, 1, bytes, what);
+    this.allocLeft -= bytes;
+  }
+  failAlloc(at, n, elemBytes, what) {
+    this.fail('AllocationLimit', `${what} ${n} x ${elemBytes} bytes exceeds the ${this.allocLeft} ` +
+      "bytes left of the message's allocation budget", at);
+  }
+
+  /** A count or length prefix, checked against the limit and the bytes left before use, and
+   *  charged allocBytes per element (what the C++ core allocates for one). */
+  length(minElemBytes, limit, what, allocBytes = 0) {
     const at = this.pos;
     const n = this.varintNumber(what);
     if (n > limit) this.fail('LengthTooLarge', `${what} ${n} exceeds the limit ${limit}`, at);
@@ -284,12 +305,16 @@ export class Reader {
         at,
       );
     }
+    if (allocBytes !== 0) {
+      if (n > Math.floor(this.allocLeft / allocBytes)) this.failAlloc(at, n, allocBytes, what);
+      this.allocLeft -= n * allocBytes;
+    }
     return n;
   }
 
   str() {
     if (this.strings !== null) return this.sharedStr();
-    return this.strBody(this.length(1, this.limits.maxStringBytes, 'string length'));
+    return this.strBody(this.length(1, this.limits.maxStringBytes, 'string length', 1));
   }
 
   /** A string that becomes a property name (a key of a string-keyed map): short ASCII keys come
@@ -299,16 +324,17 @@ export class Reader {
     const at = this.pos;
     if (this.strings === null && at < this.end) {
       const n = this.buf[at];
-      if (n <= 12 && n < this.end - at) {
+      if (n <= 12 && n < this.end - at && n <= this.limits.maxStringBytes && n <= this.allocLeft) {
         const s = cachedAscii(this.buf, at + 1, n);
         if (s !== null) {
           this.pos = at + 1 + n;
+          this.allocLeft -= n; // as str() charges it
           return s;
         }
       }
     }
     if (this.strings !== null) return this.sharedStr();
-    return this.strBody(this.length(1, this.limits.maxStringBytes, what));
+    return this.strBody(this.length(1, this.limits.maxStringBytes, what, 1));
   }
 
   /** A string in a message that shares strings (see Writer.sharedStr). */
@@ -330,6 +356,7 @@ export class Reader {
     if (n > left) {
       this.fail('LengthTooLarge', `string length ${n} needs ${n} bytes but only ${left} remain`, at);
     }
+    this.charge(at, n, 'string');
     if (strings.length >= this.limits.maxReferences) {
       this.fail('LengthTooLarge', `more than ${this.limits.maxReferences} shared strings in one message`, at);
     }

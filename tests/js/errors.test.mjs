@@ -57,6 +57,18 @@ test('limits are configurable per codec', () => {
   const strict = new Codec({ limits: { maxStringBytes: 2 } });
   rejects(() => strict.deserialize(Record, codec.serialize(Record, makeRecord())), 'LengthTooLarge',
     /at byte 11: string length 3 exceeds the limit 2/);
+  // Map keys take a faster path (recently decoded keys are reused) under the same limits:
+  // Record's keys 'k1' and 'k2' pass a 2-byte limit and fail a 1-byte one at the first key.
+  const keys = { ...makeRecord(), f2: '', f3: [] };
+  const bytes = codec.serialize(Record, keys);
+  assert.deepStrictEqual(strict.deserialize(Record, bytes), keys);
+  rejects(() => new Codec({ limits: { maxStringBytes: 1 } }).deserialize(Record, bytes), 'LengthTooLarge',
+    /at byte 14: string length 2 exceeds the limit 1/);
+  // The allocation budget counts key bytes too: the map charges 2 x 40 bytes (the wasm core's
+  // size of a map node), each key 2; with 83 bytes the second key does not fit.
+  assert.deepStrictEqual(new Codec({ limits: { maxAllocBytes: 84 } }).deserialize(Record, bytes), keys);
+  rejects(() => new Codec({ limits: { maxAllocBytes: 83 } }).deserialize(Record, bytes), 'AllocationLimit',
+    /at byte 25: string length 2 x 1 bytes exceeds the 1 bytes left of the message's allocation budget/);
 });
 
 test('10,000 rejected inputs: the JS decoder and the wasm core keep working, wasm memory does not grow', async () => {

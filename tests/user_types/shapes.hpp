@@ -45,4 +45,15 @@ class Inventory {
   std::int64_t revision_ = 0;
 };
 
+// Marks on a timeline. An empty struct takes no bytes on the wire, so a forged count of ticks is
+// bounded by the decoder's allocation budget alone (docs/FORMAT.md 6.5), in C++ and in JS.
+struct Tick {
+  bool operator==(const Tick&) const = default;
+};
+struct Timeline {
+  std::string name;
+  std::vector<Tick> ticks;
+  bool operator==(const Timeline&) const = default;
+};
+
 }  // namespace acme

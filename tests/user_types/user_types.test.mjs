@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgDir = join(root, 'build/user-types/package');
 assert.ok(existsSync(join(pkgDir, 'index.mjs')), `${pkgDir} is missing: run scripts/build.sh examples`);
 const shapes = await import(pathToFileURL(join(pkgDir, 'index.mjs')));
-const { Codec, KilnError, Shape, Inventory, Shapes, loadCore } = shapes;
+const { Codec, KilnError, Shape, Inventory, Shapes, Timeline, loadCore } = shapes;
 
 const triangle = {
   id: 7,
@@ -75,8 +75,9 @@ test('round trips with equality, both number modes', () => {
 
 test('the JS encoder writes the C++ encoder\'s bytes (wasm core of the same types)', async () => {
   const core = await loadCore();
-  assert.deepEqual(core.types.map((t) => t.name), ['Shape', 'Inventory', 'Shapes']);
-  assert.deepEqual(core.types.map((t) => t.fingerprint), [Shape.fingerprint, Inventory.fingerprint, Shapes.fingerprint]);
+  assert.deepEqual(core.types.map((t) => t.name), ['Shape', 'Inventory', 'Shapes', 'Timeline']);
+  assert.deepEqual(core.types.map((t) => t.fingerprint),
+    [Shape.fingerprint, Inventory.fingerprint, Shapes.fingerprint, Timeline.fingerprint]);
   for (const compressNumbers of [false, true]) {
     for (const [type, value] of [[Shape, triangle], [Shape, blank], [Inventory, inventory], [Shapes, [triangle, blank]]]) {
       const js = type.serialize(value, { compressNumbers });
@@ -91,6 +92,29 @@ test('the JS encoder writes the C++ encoder\'s bytes (wasm core of the same type
   assert.ok(err instanceof KilnError);
   assert.equal(err.code, 'SchemaMismatch');
   assert.throws(() => Inventory.deserialize(bytes), (e) => e instanceof KilnError && e.code === 'SchemaMismatch' && e.offset === 3);
+});
+
+test('elements with no wire bytes: a forged count meets the allocation budget, as in the C++ core', async () => {
+  const core = await loadCore();
+  const timeline = { name: 'beats', ticks: Array.from({ length: 1000 }, () => ({})) };
+  for (const compressNumbers of [false, true]) {
+    const bytes = Timeline.serialize(timeline, { compressNumbers });
+    assert.deepEqual(Timeline.deserialize(bytes), timeline);
+    assert.deepEqual(core.reencode(Timeline, bytes, { compressNumbers }), bytes);
+  }
+  // Header, name, then a count of 2^27 ticks in 4 bytes: nothing on the wire bounds it, and
+  // allocating the ticks would take far more than 64 bytes per input byte.
+  const header = Timeline.serialize({ name: '', ticks: [] }).subarray(0, 7);
+  const forged = Uint8Array.from([...header, 0, 0x80, 0x80, 0x80, 0x40]);
+  const cpp = core.validate(Timeline, forged);
+  assert.equal(cpp?.code, 'AllocationLimit');
+  assert.throws(() => Timeline.deserialize(forged), (e) => e instanceof KilnError &&
+    e.code === 'AllocationLimit' && e.offset === cpp.offset && e.offset === 8 &&
+    /134217728 x 1 bytes exceeds the \d+ bytes left of the message's allocation budget/.test(e.message));
+  // A budget set in the limits applies the same way (here too small for 1,000 ticks).
+  const small = new Codec({ limits: { maxAllocBytes: 500 } });
+  assert.throws(() => small.deserialize(Timeline, Timeline.serialize(timeline)), { code: 'AllocationLimit' });
+  assert.equal(new Codec({ limits: { maxAllocBytes: 5000 } }).deserialize(Timeline, Timeline.serialize(timeline)).ticks.length, 1000);
 });
 
 test('an app imports the package by name, with code generation from strings disallowed', () => {

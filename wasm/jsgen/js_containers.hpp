@@ -79,6 +79,13 @@ std::string read_elements(Context& c, std::string& out, const std::string& n, co
 
 // Sort order used by std::set / std::map for keys JS can order: numbers, BigInts, strings
 // (UTF-8 byte order). "" when JS cannot reproduce the C++ order (the iteration order is kept).
+// What decoding one element of container T charges against the allocation budget in the C++
+// core (in the wasm build this generator runs in), so the JS decoder charges the same.
+template <class T>
+std::string alloc_bytes() {
+  return std::to_string(kiln::detail::alloc_bytes_per_element<T>);
+}
+
 template <class K>
 std::string key_order() {
   if constexpr (kiln::detail::is_string<K>) return "'string'";
@@ -106,7 +113,7 @@ struct Js<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
   static std::string read(Context& c, std::string& out, const std::string& ind) {
     std::string n = c.temp("n");
     out += ind + "const " + n + " = r.length(" + std::to_string(Serializer<E>::min_bytes) +
-           ", r.limits.maxCollectionLength, 'sequence length');\n";
+           ", r.limits.maxCollectionLength, 'sequence length', " + detail::alloc_bytes<T>() + ");\n";
     return detail::read_elements<E, Mode>(c, out, n, ind);
   }
 };
@@ -157,7 +164,7 @@ struct Js<T, std::enable_if_t<kiln::detail::is_set<T>>> {
   static std::string read(Context& c, std::string& out, const std::string& ind) {
     std::string n = c.temp("n"), s = c.temp("s"), i = c.temp("i"), at = c.temp("at");
     out += ind + "const " + n + " = r.length(" + std::to_string(Serializer<E>::min_bytes) +
-           ", r.limits.maxCollectionLength, 'set length');\n";
+           ", r.limits.maxCollectionLength, 'set length', " + detail::alloc_bytes<T>() + ");\n";
     out += ind + "const " + s + " = new Set();\n";
     out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
     out += ind + "  const " + at + " = r.pos;\n";
@@ -226,7 +233,7 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     std::string n = c.temp("n"), m = c.temp("m"), i = c.temp("i"), at = c.temp("at"), k = c.temp("k");
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     out += ind + "const " + n + " = r.length(" + std::to_string(kMinEntry) +
-           ", r.limits.maxCollectionLength, 'map length');\n";
+           ", r.limits.maxCollectionLength, 'map length', " + detail::alloc_bytes<T>() + ");\n";
     out += ind + "const " + m + " = " + (kStringKeys ? "Object.create(null)" : "new Map()") + ";\n";
     out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
     out += ind + "  const " + at + " = r.pos;\n";

@@ -33,8 +33,9 @@ struct JsPointer {
   }
 
   // Same checks, in the same order, as PointerSerializer::read: tag, then (new object) depth,
-  // the reference table's limit, and the struct itself; the object exists before its fields are
-  // read so that a back-reference inside it finds it.
+  // the object's size charged to the allocation budget, the reference table's limit, and the
+  // struct itself; the object exists before its fields are read so that a back-reference
+  // inside it finds it.
   template <int Mode>
   static std::string read(Context& c, std::string& out, const std::string& ind) {
     const std::string cpp = js_string(reflect::type_name<E>);
@@ -46,6 +47,7 @@ struct JsPointer {
            ", " + at + ", " + std::to_string(Kind) + ");\n";
     out += ind + "else if (" + tag + " === 1) {\n";
     out += ind + "  r.enter('pointer');\n";
+    out += ind + "  r.charge(r.pos, " + std::to_string(sizeof(E)) + ", 'object');\n";
     out += ind + "  " + o + " = {};\n";
     std::string slot = c.temp("slot");
     if (Shares) out += ind + "  const " + slot + " = r.remember(" + o + ", " + cpp + ");\n";

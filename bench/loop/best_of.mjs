@@ -1,0 +1,26 @@
+// Merges several runs of the loop benchmark (JSON lines, one row per library x workload x mode)
+// into one: per row, the fastest serialize, deserialize and round trip seen. The native and wasm
+// loops run alternately, several times each; other tenants of a shared machine only ever add
+// time, so the best of alternating runs compares the two targets under like conditions, where
+// one run of each could land in different noise.
+//   node bench/loop/best_of.mjs OUT.jsonl RUN1.jsonl RUN2.jsonl ...
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const [out, ...runs] = process.argv.slice(2);
+const best = new Map();
+for (const file of runs) {
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line);
+    const key = `${row.library}/${row.workload}/${row.mode}`;
+    const seen = best.get(key);
+    if (!seen) {
+      best.set(key, { ...row, runs: 1 });
+      continue;
+    }
+    for (const m of ['ser_ns', 'de_ns', 'roundtrip_ns']) seen[m] = Math.min(seen[m], row[m]);
+    seen.runs++;
+  }
+}
+writeFileSync(out, [...best.values()].map((r) => JSON.stringify(r)).join('\n') + '\n');
+console.log(`[loop] best of ${runs.length} runs: ${best.size} rows -> ${out}`);
