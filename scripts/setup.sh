@@ -8,7 +8,7 @@ purpose=${1:-test}
 
 # Toolchain for both targets and the test suites. libclang-rt-14-dev holds clang 14's sanitizer
 # runtimes and libFuzzer (libclang_rt.fuzzer), used by -fsanitize=fuzzer in scripts/fuzz.sh.
-pkgs=(build-essential cmake ninja-build clang libclang-rt-14-dev libboost1.81-dev
+pkgs=(build-essential cmake ninja-build clang clang-format libclang-rt-14-dev libboost1.81-dev
       googletest libgtest-dev libbenchmark-dev emscripten chromium)
 if [ "$purpose" = bench ]; then
   # Peers measured by the benchmark (msgpack-cxx comes from scripts/fetch-msgpack.sh), and the

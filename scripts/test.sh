@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: installs what is missing, builds every target once, then runs every suite:
-# ctest (g++, clang++, ASan+UBSan, TSan thread suite), the core suite compiled to wasm under
+# `npm test`: installs what is missing, builds every target once, checks the C++ formatting,
+# then runs every suite: ctest (g++, clang++, ASan+UBSan, TSan thread suite), the core suite compiled to wasm under
 # node, node --test (Node and headless Chromium; both run the malformed-input corpus), the
 # examples and the user-types package, a 10-second run of every fuzz harness under ASan+UBSan, and
 # a quick benchmark run as a smoke test.
@@ -31,6 +31,14 @@ run_ctest() {  # name dir
   [ -n "$line" ] || { total=0; bad=1; }
   record "$1" $((total - bad)) "$bad"
 }
+
+stage "format: clang-format --dry-run on the C++ sources (.clang-format)"
+fmt_files=$(git ls-files '*.hpp' '*.cpp' 2>/dev/null || find core wasm native tests bench -name '*.[hc]pp')
+if echo "$fmt_files" | xargs clang-format --dry-run -Werror > "$logs/format.log" 2>&1; then
+  echo "$(echo "$fmt_files" | wc -l) files formatted"; record format 1 0
+else
+  grep -oE '^[^:]+\.[hc]pp' "$logs/format.log" | sort -u | sed 's/^/not formatted: /'; record format 0 1
+fi
 
 run_ctest native build/native
 run_ctest clang build/clang

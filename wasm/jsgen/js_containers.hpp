@@ -33,8 +33,8 @@ void write_elements(Context& c, std::string& out, const std::string& v, const st
                     const std::string& ind) {
   std::string ta = typed_array_of<E>();
   std::string i = c.temp("i"), e = c.temp("e");
-  std::string loop = ind + "for (let " + i + " = 0; " + i + " < " + v + ".length; " + i + "++) {\n" +
-                     ind + "  const " + e + " = " + v + "[" + i + "];\n";
+  std::string loop = ind + "for (let " + i + " = 0; " + i + " < " + v + ".length; " + i +
+                     "++) {\n" + ind + "  const " + e + " = " + v + "[" + i + "];\n";
   std::string body;
   Js<E>::template write<Mode>(c, body, e, path + " + '[' + " + i + " + ']'", ind + "  ");
   loop += body + ind + "}\n";
@@ -56,14 +56,16 @@ std::string expected_array(std::size_t fixed_length = 0) {
 
 // Reads n elements into a new array or typed array and returns its name.
 template <class E, int Mode>
-std::string read_elements(Context& c, std::string& out, const std::string& n, const std::string& ind) {
+std::string read_elements(Context& c, std::string& out, const std::string& n,
+                          const std::string& ind) {
   std::string ta = typed_array_of<E>();
   std::string a = c.temp("a");
   if (!ta.empty() && kiln::detail::bulk_copyable<E, ModeOf<Mode>>) {
     std::string bytes = n + " * " + std::to_string(sizeof(E));
     out += ind + "r.need(" + bytes + ", 'sequence elements');\n";
     out += ind + "const " + a + " = new " + ta + "(" + n + ");\n";
-    out += ind + "new Uint8Array(" + a + ".buffer).set(r.buf.subarray(r.pos, r.pos + " + bytes + "));\n";
+    out += ind + "new Uint8Array(" + a + ".buffer).set(r.buf.subarray(r.pos, r.pos + " + bytes +
+           "));\n";
     out += ind + "r.pos += " + bytes + ";\n";
     return a;
   }
@@ -72,7 +74,8 @@ std::string read_elements(Context& c, std::string& out, const std::string& n, co
   out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
   std::string body;
   std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
-  out += body + ind + "  " + a + (ta.empty() ? ".push(" + x + ");\n" : "[" + i + "] = " + x + ";\n");
+  out +=
+      body + ind + "  " + a + (ta.empty() ? ".push(" + x + ");\n" : "[" + i + "] = " + x + ";\n");
   out += ind + "}\n";
   return a;
 }
@@ -88,9 +91,12 @@ std::string alloc_bytes() {
 
 template <class K>
 std::string key_order() {
-  if constexpr (kiln::detail::is_string<K>) return "'string'";
-  else if constexpr (is_number_like<K>) return "'number'";
-  else return "";
+  if constexpr (kiln::detail::is_string<K>)
+    return "'string'";
+  else if constexpr (is_number_like<K>)
+    return "'number'";
+  else
+    return "";
 }
 
 }  // namespace detail
@@ -104,8 +110,10 @@ struct Js<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
   static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
                     const std::string& ind) {
     std::string ta = detail::typed_array_of<E>();
-    std::string cond = "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
-    out += ind + "if (" + cond + ") invalid(" + path + ", '" + detail::expected_array<E>() + "', " + v + ");\n";
+    std::string cond =
+        "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
+    out += ind + "if (" + cond + ") invalid(" + path + ", '" + detail::expected_array<E>() + "', " +
+           v + ");\n";
     out += ind + "w.varint(" + v + ".length);\n";
     detail::write_elements<E, Mode>(c, out, v, path, ind);
   }
@@ -113,7 +121,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
   static std::string read(Context& c, std::string& out, const std::string& ind) {
     std::string n = c.temp("n");
     out += ind + "const " + n + " = r.length(" + std::to_string(Serializer<E>::min_bytes) +
-           ", r.limits.maxCollectionLength, 'sequence length', " + detail::alloc_bytes<T>() + ");\n";
+           ", r.limits.maxCollectionLength, 'sequence length', " + detail::alloc_bytes<T>() +
+           ");\n";
     return detail::read_elements<E, Mode>(c, out, n, ind);
   }
 };
@@ -128,7 +137,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_std_array<T>::value>> {
   static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
                     const std::string& ind) {
     std::string ta = detail::typed_array_of<E>();
-    std::string cond = "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
+    std::string cond =
+        "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
     out += ind + "if ((" + cond + ") || " + v + ".length !== " + std::to_string(N) + ") invalid(" +
            path + ", '" + detail::expected_array<E>(N) + "', " + v + ");\n";
     detail::write_elements<E, Mode>(c, out, v, path, ind);
@@ -200,7 +210,9 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
                     const std::string& ind) {
     std::string ks = c.temp("ks");
     bool sorted = kOrdered && !detail::key_order<K>().empty();
-    auto keys = [&](const std::string& list) { return sorted ? "orderedKeys(" + list + ")" : list; };
+    auto keys = [&](const std::string& list) {
+      return sorted ? "orderedKeys(" + list + ")" : list;
+    };
     // One loop for a Map and one for a plain object, so neither tests the kind per entry.
     auto entries = [&](const std::string& get, const std::string& loop_ind) {
       std::string k = c.temp("k"), x = c.temp("x"), i = c.temp("i");
@@ -209,8 +221,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
       s += loop_ind + "  const " + k + " = " + ks + "[" + i + "];\n";
       Js<K>::template write<Mode>(c, s, k, path + " + '{key ' + " + i + " + '}'", loop_ind + "  ");
       s += loop_ind + "  const " + x + " = " + detail::subst(get, k) + ";\n";
-      Js<V>::template write<Mode>(c, s, x, path + " + '[' + JSON.stringify(String(" + k + ")) + ']'",
-                                  loop_ind + "  ");
+      Js<V>::template write<Mode>(
+          c, s, x, path + " + '[' + JSON.stringify(String(" + k + ")) + ']'", loop_ind + "  ");
       s += loop_ind + "}\n";
       return s;
     };
@@ -218,11 +230,12 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     out += ind + "  const " + ks + " = " + keys("[..." + v + ".keys()]") + ";\n";
     out += entries(v + ".get($)", ind + "  ");
     if (kStringKeys) {
-      out += ind + "} else if (typeof " + v + " === 'object' && " + v + " !== null && !Array.isArray(" +
-             v + ")) {\n";
+      out += ind + "} else if (typeof " + v + " === 'object' && " + v +
+             " !== null && !Array.isArray(" + v + ")) {\n";
       out += ind + "  const " + ks + " = " + keys("Object.keys(" + v + ")") + ";\n";
       out += entries(v + "[$]", ind + "  ");
-      out += ind + "} else {\n" + ind + "  invalid(" + path + ", 'an object or a Map', " + v + ");\n";
+      out +=
+          ind + "} else {\n" + ind + "  invalid(" + path + ", 'an object or a Map', " + v + ");\n";
     } else {
       out += ind + "} else {\n" + ind + "  invalid(" + path + ", 'a Map', " + v + ");\n";
     }
@@ -230,7 +243,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
   }
   template <int Mode>
   static std::string read(Context& c, std::string& out, const std::string& ind) {
-    std::string n = c.temp("n"), m = c.temp("m"), i = c.temp("i"), at = c.temp("at"), k = c.temp("k");
+    std::string n = c.temp("n"), m = c.temp("m"), i = c.temp("i"), at = c.temp("at"),
+                k = c.temp("k");
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     out += ind + "const " + n + " = r.length(" + std::to_string(kMinEntry) +
            ", r.limits.maxCollectionLength, 'map length', " + detail::alloc_bytes<T>() + ");\n";
@@ -247,7 +261,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     std::string vbody;
     std::string vx = Js<V>::template read<Mode>(c, vbody, ind + "  ");
     out += vbody;
-    out += ind + "  " + (kStringKeys ? m + "[" + k + "] = " + vx : m + ".set(" + k + ", " + vx + ")") + ";\n";
+    out += ind + "  " +
+           (kStringKeys ? m + "[" + k + "] = " + vx : m + ".set(" + k + ", " + vx + ")") + ";\n";
     out += ind + "}\n";
     return m;
   }
@@ -288,8 +303,8 @@ struct Js<std::variant<A...>> {
   static std::string ts(Context& c, bool input) {
     std::string s;
     std::size_t i = 0;
-    ((s += (i ? " | " : "") + std::string("{ index: ") + std::to_string(i) + "; value: " +
-           Js<A>::ts(c, input) + " }",
+    ((s += (i ? " | " : "") + std::string("{ index: ") + std::to_string(i) +
+           "; value: " + Js<A>::ts(c, input) + " }",
       ++i),
      ...);
     return s;
@@ -306,8 +321,9 @@ struct Js<std::variant<A...>> {
       Js<A>::template write<Mode>(c, out, v + ".value", path + " + '.value'", ind + "    "),
       out += ind + "    break;\n" + ind + "  }\n", ++i),
      ...);
-    out += ind + "  default:\n" + ind + "    invalid(" + path + " + '.index', 'an alternative index below " +
-           std::to_string(sizeof...(A)) + "', " + v + ".index);\n";
+    out += ind + "  default:\n" + ind + "    invalid(" + path +
+           " + '.index', 'an alternative index below " + std::to_string(sizeof...(A)) + "', " + v +
+           ".index);\n";
     out += ind + "}\n";
   }
   template <int Mode>
@@ -318,16 +334,19 @@ struct Js<std::variant<A...>> {
     out += ind + "const " + idx + " = r.varint32('variant index');\n";
     out += ind + "switch (" + idx + ") {\n";
     std::size_t i = 0;
-    ((out += ind + "  case " + std::to_string(i) + ": {\n",
-      [&] {
-        std::string body;
-        std::string x = Js<A>::template read<Mode>(c, body, ind + "    ");
-        out += body + ind + "    " + o + " = { index: " + std::to_string(i) + ", value: " + x + " };\n";
-      }(),
-      out += ind + "    break;\n" + ind + "  }\n", ++i),
+    ((
+         out += ind + "  case " + std::to_string(i) + ": {\n",
+         [&] {
+           std::string body;
+           std::string x = Js<A>::template read<Mode>(c, body, ind + "    ");
+           out += body + ind + "    " + o + " = { index: " + std::to_string(i) + ", value: " + x +
+                  " };\n";
+         }(),
+         out += ind + "    break;\n" + ind + "  }\n", ++i),
      ...);
     out += ind + "  default:\n" + ind + "    r.fail('BadVariantIndex', 'variant index ' + " + idx +
-           " + ' but the variant has " + std::to_string(sizeof...(A)) + " alternatives', " + at + ");\n";
+           " + ' but the variant has " + std::to_string(sizeof...(A)) + " alternatives', " + at +
+           ");\n";
     out += ind + "}\n";
     return o;
   }
@@ -343,7 +362,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_tuple_like<T>>> {
     std::string s = "[";
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       ((s += (I ? ", " : "") + Js<E<I>>::ts(c, input)), ...);
-    }(std::make_index_sequence<N>{});
+    }
+    (std::make_index_sequence<N>{});
     return s + "]";
   }
   template <int Mode>
@@ -355,7 +375,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_tuple_like<T>>> {
       (Js<E<I>>::template write<Mode>(c, out, v + "[" + std::to_string(I) + "]",
                                       path + " + '[" + std::to_string(I) + "]'", ind),
        ...);
-    }(std::make_index_sequence<N>{});
+    }
+    (std::make_index_sequence<N>{});
   }
   template <int Mode>
   static std::string read(Context& c, std::string& out, const std::string& ind) {
@@ -372,7 +393,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_tuple_like<T>>> {
             s += (I ? ", " : "") + t;
           }(),
           ...);
-    }(std::make_index_sequence<N>{});
+    }
+    (std::make_index_sequence<N>{});
     return s + "]";
   }
 };
