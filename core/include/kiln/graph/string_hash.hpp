@@ -6,11 +6,20 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <string_view>
 
+#include "kiln/io/endian.hpp"
+
 namespace kiln::graph {
+
+namespace detail {
+// An unaligned load of a string's bytes (io::load_le: the same value on every platform).
+template <class U>
+inline U load(const char* p) noexcept {
+  return io::load_le<U>(reinterpret_cast<const std::uint8_t*>(p));
+}
+}  // namespace detail
 
 struct StringHash {
   static constexpr std::uint64_t rotate(std::uint64_t x) noexcept { return x << 31 | x >> 33; }
@@ -21,11 +30,11 @@ struct StringHash {
     std::uint64_t a = 0;
     std::uint64_t b = 0;
     if (n >= 8 && n <= 16) {
-      a = load<std::uint64_t>(p);
-      b = load<std::uint64_t>(p + n - 8);
+      a = detail::load<std::uint64_t>(p);
+      b = detail::load<std::uint64_t>(p + n - 8);
     } else if (n >= 4 && n < 8) {
-      a = load<std::uint32_t>(p);
-      b = load<std::uint32_t>(p + n - 4);
+      a = detail::load<std::uint32_t>(p);
+      b = detail::load<std::uint32_t>(p + n - 4);
     } else if (n > 0 && n < 4) {
       a = static_cast<unsigned char>(p[0]) |
           (std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8);
@@ -39,14 +48,6 @@ struct StringHash {
                             rotate((b + (n + 1) * 0xD6E8FEB86659FD93ull) * 0xFF51AFD7ED558CCDull);
     return static_cast<std::size_t>(h ^ (h >> 32));
   }
-
- private:
-  template <class U>
-  static U load(const char* p) noexcept {
-    U v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  }
 };
 
 // Equality of shared strings: short ones compared with the same overlapping loads as StringHash
@@ -56,16 +57,10 @@ struct StringEq {
     const std::size_t n = x.size();
     if (n != y.size()) return false;
     if (n >= 8 && n <= 16)
-      return load64(x.data()) == load64(y.data()) &&
-             load64(x.data() + n - 8) == load64(y.data() + n - 8);
+      return detail::load<std::uint64_t>(x.data()) == detail::load<std::uint64_t>(y.data()) &&
+             detail::load<std::uint64_t>(x.data() + n - 8) ==
+                 detail::load<std::uint64_t>(y.data() + n - 8);
     return x == y;
-  }
-
- private:
-  static std::uint64_t load64(const char* p) noexcept {
-    std::uint64_t v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
   }
 };
 
