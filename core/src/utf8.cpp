@@ -4,7 +4,7 @@
 
 namespace kiln::wire {
 
-std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexcept {
+std::size_t utf8_scan(const std::uint8_t* s, std::size_t n) noexcept {
   std::size_t i = 0;
   while (i < n) {
     // ASCII fast path, eight bytes at a time.

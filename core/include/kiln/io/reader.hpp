@@ -79,28 +79,16 @@ class Reader {
   bool read_u8(std::uint8_t& v, const char* what) { return read_fixed(v, what); }
 
   // Unsigned LEB128 into U; rejects encodings longer than U allows or with bits beyond U.
+  // The one-byte case (most lengths and small numbers) is inline; the error paths are out of
+  // line, so this stays small enough for every compiler to inline (clang and em++ otherwise kept
+  // it as a call, which in wasm also forced the caller's cursor through the shadow stack).
   template <class U>
   bool read_varint(U& out, const char* what = "varint") {
-    constexpr std::size_t kMax = max_varint_bytes<U>();
-    if (cur_ != end_ && *cur_ < 0x80) [[likely]] {  // one byte: most lengths and small numbers
+    if (cur_ != end_ && *cur_ < 0x80) [[likely]] {
       out = static_cast<U>(*cur_++);
       return true;
     }
-    const std::uint8_t* p = cur_;
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < kMax; ++i) {
-      if (p == end_) return fail_truncated(i + 1, what);
-      std::uint8_t b = *p++;
-      v |= static_cast<std::uint64_t>(b & 0x7f) << (7 * i);
-      if (b < 0x80) {
-        if (i == kMax - 1 && (b >> (sizeof(U) * 8 - 7 * i)) != 0) break;  // bits beyond U
-        cur_ = p;
-        out = static_cast<U>(v);
-        return true;
-      }
-    }
-    return fail(ErrorCode::kVarintOverflow,
-                std::string(what) + " does not fit " + std::to_string(sizeof(U) * 8) + " bits");
+    return read_varint_long(out, what);
   }
 
   // A length or count prefix. Fails before any allocation when the prefix claims more elements
@@ -110,24 +98,20 @@ class Reader {
   // two checks only.
   bool read_length(std::size_t& n, std::size_t min_elem_bytes, std::size_t limit, const char* what,
                    std::size_t elem_alloc_bytes) {
-    std::size_t at = offset();
+    const std::uint8_t* at = cur_;
     std::uint64_t v = 0;
     if (!read_varint(v, what)) return false;
     // Compatible mode: an element may be smaller in the writer's version of its type.
     if (evolve_ && min_elem_bytes > 1) min_elem_bytes = 1;
-    if (v > limit)
-      return fail_at(at, ErrorCode::kLengthTooLarge,
-                     std::string(what) + " " + std::to_string(v) + " exceeds the limit " +
-                         std::to_string(limit));
-    if (min_elem_bytes != 0 && v > remaining() / min_elem_bytes)
-      return fail_at(at, ErrorCode::kLengthTooLarge,
-                     std::string(what) + " " + std::to_string(v) + " needs at least " +
-                         std::to_string(v) + " x " + std::to_string(min_elem_bytes) +
-                         " bytes but only " + std::to_string(remaining()) + " remain");
-    if (elem_alloc_bytes != 0 && v > alloc_left_ / elem_alloc_bytes) [[unlikely]]
-      return fail_alloc(at, v, elem_alloc_bytes, what);
+    // Products instead of quotients: a 64-bit division per prefix was measurable on short
+    // strings; an overflowing product is over any limit.
+    std::uint64_t wire = 0, alloc = 0;
+    if (v > limit || __builtin_mul_overflow(v, std::uint64_t{min_elem_bytes}, &wire) ||
+        wire > remaining() || __builtin_mul_overflow(v, std::uint64_t{elem_alloc_bytes}, &alloc) ||
+        alloc > alloc_left_) [[unlikely]]
+      return fail_length(at, v, min_elem_bytes, limit, what, elem_alloc_bytes);
     n = static_cast<std::size_t>(v);
-    alloc_left_ -= n * elem_alloc_bytes;
+    alloc_left_ -= static_cast<std::size_t>(alloc);
     return true;
   }
 
@@ -148,8 +132,7 @@ class Reader {
   bool enter(const char* what) {
     if (++depth_ <= limits_.max_depth) [[likely]]
       return true;
-    return fail(ErrorCode::kDepthExceeded,
-                std::string(what) + " nested deeper than " + std::to_string(limits_.max_depth));
+    return fail_depth(what);
   }
   void leave() noexcept { --depth_; }
 
@@ -161,6 +144,49 @@ class Reader {
                        std::to_string(elem_bytes) + " bytes exceeds the " +
                        std::to_string(alloc_left_) +
                        " bytes left of the message's allocation budget");
+  }
+  // Multi-byte varints. Not cold: 32- and 64-bit numbers in compressed mode come here often.
+  template <class U>
+  bool read_varint_long(U& out, const char* what) {
+    constexpr std::size_t kMax = max_varint_bytes<U>();
+    const std::uint8_t* p = cur_;
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < kMax; ++i) {
+      if (p == end_) return fail_truncated(i + 1, what);
+      std::uint8_t b = *p++;
+      v |= static_cast<std::uint64_t>(b & 0x7f) << (7 * i);
+      if (b < 0x80) {
+        if (i == kMax - 1 && (b >> (sizeof(U) * 8 - 7 * i)) != 0) break;  // bits beyond U
+        cur_ = p;
+        out = static_cast<U>(v);
+        return true;
+      }
+    }
+    return fail_overflow(sizeof(U) * 8, what);
+  }
+  [[gnu::cold, gnu::noinline]] bool fail_overflow(std::size_t bits, const char* what) {
+    return fail(ErrorCode::kVarintOverflow,
+                std::string(what) + " does not fit " + std::to_string(bits) + " bits");
+  }
+  // The three ways read_length refuses a prefix, in the order they are checked.
+  [[gnu::cold, gnu::noinline]] bool fail_length(const std::uint8_t* at_p, std::uint64_t v,
+                                                std::size_t min_elem_bytes, std::size_t limit,
+                                                const char* what, std::size_t elem_alloc_bytes) {
+    std::size_t at = static_cast<std::size_t>(at_p - begin_);
+    if (v > limit)
+      return fail_at(at, ErrorCode::kLengthTooLarge,
+                     std::string(what) + " " + std::to_string(v) + " exceeds the limit " +
+                         std::to_string(limit));
+    if (min_elem_bytes != 0 && v > remaining() / min_elem_bytes)
+      return fail_at(at, ErrorCode::kLengthTooLarge,
+                     std::string(what) + " " + std::to_string(v) + " needs at least " +
+                         std::to_string(v) + " x " + std::to_string(min_elem_bytes) +
+                         " bytes but only " + std::to_string(remaining()) + " remain");
+    return fail_alloc(at, v, elem_alloc_bytes, what);
+  }
+  [[gnu::cold, gnu::noinline]] bool fail_depth(const char* what) {
+    return fail(ErrorCode::kDepthExceeded,
+                std::string(what) + " nested deeper than " + std::to_string(limits_.max_depth));
   }
   [[gnu::cold, gnu::noinline]] bool fail_truncated(std::size_t n, const char* what) {
     return fail(ErrorCode::kTruncated, std::string(what) + " needs " + std::to_string(n) +

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "kiln/inline.hpp"
 #include "kiln/reflect/field_name.hpp"
 #include "kiln/reflect/pp_map.hpp"
 
@@ -91,8 +92,8 @@ inline constexpr std::string_view field_name = [] {
 
 // Calls f(std::integral_constant<size_t, I>) for each field index, in order.
 template <class T, class F>
-constexpr void for_each_index(F&& f) {
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
+KILN_INLINE constexpr void for_each_index(F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) KILN_INLINE {
     (f(std::integral_constant<std::size_t, I>{}), ...);
   }
   (std::make_index_sequence<field_count<T>>{});
@@ -100,8 +101,8 @@ constexpr void for_each_index(F&& f) {
 
 // Like for_each_index, but stops at the first call returning false; returns false if any did.
 template <class T, class F>
-constexpr bool all_indices(F&& f) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+KILN_INLINE constexpr bool all_indices(F&& f) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) KILN_INLINE {
     return (f(std::integral_constant<std::size_t, I>{}) && ...);
   }
   (std::make_index_sequence<field_count<T>>{});

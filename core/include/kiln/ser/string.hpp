@@ -3,6 +3,7 @@
 // and (index << 1) | 1 for a repeat of the string numbered `index` in order of first appearance.
 #pragma once
 
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -93,7 +94,12 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
         return r.fail_at(r.offset() + ok, ErrorCode::kBadUtf8,
                          "string of " + std::to_string(n) + " bytes is not valid UTF-8");
     }
-    v.assign(reinterpret_cast<const char*>(p), n);
+    if (n <= v.capacity()) {  // a reused string: no allocation, and cheaper than assign()
+      v.resize(n);
+      if (n != 0) std::memcpy(v.data(), p, n);
+    } else {
+      v.assign(reinterpret_cast<const char*>(p), n);
+    }
     r.advance_to(p + n);
     return true;
   }

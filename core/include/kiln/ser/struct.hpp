@@ -4,6 +4,7 @@
 #pragma once
 
 #include "kiln/evolve/struct_reader.hpp"
+#include "kiln/inline.hpp"
 #include "kiln/reflect/fields.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/ser/serializer.hpp"
@@ -40,15 +41,15 @@ struct Serializer<T,
 
   // Calls f(Serializer<Base>, base index) for each base, in order.
   template <class F>
-  static constexpr void for_each_base(F&& f) {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
+  KILN_INLINE static constexpr void for_each_base(F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) KILN_INLINE {
       (f(BS<I>{}, std::integral_constant<std::size_t, I>{}), ...);
     }
     (std::make_index_sequence<NB>{});
   }
   template <class F>
-  static constexpr bool all_bases(F&& f) {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+  KILN_INLINE static constexpr bool all_bases(F&& f) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) KILN_INLINE {
       return (f(BS<I>{}, std::integral_constant<std::size_t, I>{}) && ...);
     }
     (std::make_index_sequence<NB>{});
@@ -114,26 +115,29 @@ struct Serializer<T,
 
   template <class M>
   static void write_raw(std::uint8_t*& p, const T& v) {
-    for_each_base([&](auto S, auto I) { decltype(S)::template write_raw<M>(p, base<I>(v)); });
+    for_each_base([&](auto S, auto I)
+                      KILN_INLINE { decltype(S)::template write_raw<M>(p, base<I>(v)); });
     reflect::for_each_index<T>(
-        [&](auto I) { FS<I>::template write_raw<M>(p, reflect::get_field<I>(v)); });
+        [&](auto I) KILN_INLINE { FS<I>::template write_raw<M>(p, reflect::get_field<I>(v)); });
   }
   template <class M>
   static void write(io::Writer& w, const T& v) {
     if constexpr (max_bytes<M> != kUnbounded)
       write_bounded<T, M>(w, v);
     else {
-      for_each_base([&](auto S, auto I) { decltype(S)::template write<M>(w, base<I>(v)); });
+      for_each_base([&](auto S, auto I)
+                        KILN_INLINE { decltype(S)::template write<M>(w, base<I>(v)); });
       reflect::for_each_index<T>(
-          [&](auto I) { FS<I>::template write<M>(w, reflect::get_field<I>(v)); });
+          [&](auto I) KILN_INLINE { FS<I>::template write<M>(w, reflect::get_field<I>(v)); });
     }
   }
 
   template <class M>
   static void read_raw(const std::uint8_t*& p, T& v) {
-    for_each_base([&](auto S, auto I) { decltype(S)::template read_raw<M>(p, base<I>(v)); });
+    for_each_base([&](auto S, auto I)
+                      KILN_INLINE { decltype(S)::template read_raw<M>(p, base<I>(v)); });
     reflect::for_each_index<T>(
-        [&](auto I) { FS<I>::template read_raw<M>(p, reflect::get_field<I>(v)); });
+        [&](auto I) KILN_INLINE { FS<I>::template read_raw<M>(p, reflect::get_field<I>(v)); });
   }
   template <class M>
   static bool read(io::Reader& r, T& v) {
@@ -144,10 +148,12 @@ struct Serializer<T,
     } else {
       // Only structs can make a type recursive (through a container), so depth is counted here.
       if (!r.enter("struct")) return false;
-      bool ok =
-          all_bases([&](auto S, auto I) { return decltype(S)::template read<M>(r, base<I>(v)); }) &&
-          reflect::all_indices<T>(
-              [&](auto I) { return FS<I>::template read<M>(r, reflect::get_field<I>(v)); });
+      bool ok = all_bases([&](auto S, auto I) KILN_INLINE {
+                  return decltype(S)::template read<M>(r, base<I>(v));
+                }) &&
+                reflect::all_indices<T>([&](auto I) KILN_INLINE {
+                  return FS<I>::template read<M>(r, reflect::get_field<I>(v));
+                });
       r.leave();
       return ok;
     }
