@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "kiln/inline.hpp"
+
 namespace kiln::graph {
 
 template <class Key, class Hash, class Eq = std::equal_to<Key>, std::size_t kInline = 16>
@@ -21,7 +23,9 @@ class FlatIndex {
   FlatIndex& operator=(const FlatIndex&) = delete;
 
   // The key's number, and whether it was added now (it then gets the next number, size() - 1).
-  std::pair<std::uint32_t, bool> add(const Key& key) {
+  // Inline, with the key by value: called once per string or pointer written, and in wasm a key
+  // passed by reference is built in linear memory and read back, which stalled on every call.
+  KILN_INLINE std::pair<std::uint32_t, bool> add(Key key) {
     // Fibonacci mixing: probes start at the low bits, and pointer hashes (the identity in
     // libstdc++) have constant low bits.
     const auto h = static_cast<std::uint32_t>((Hash()(key) * 0x9E3779B97F4A7C15ull) >> 32);
@@ -47,18 +51,21 @@ class FlatIndex {
     std::uint32_t number_plus_1;  // 0: empty
   };
 
-  void append(const Key& key) {
-    if (size_ < kInline) {
+  KILN_INLINE void append(Key key) {
+    if (size_ < kInline)
       inline_keys_[size_] = key;
-    } else {
-      if (size_ == kInline) heap_keys_.assign(inline_keys_, inline_keys_ + kInline);
-      heap_keys_.push_back(key);
-      keys_ = heap_keys_.data();
-    }
+    else
+      append_heap(key);
     ++size_;
   }
+  // By value too: a reference here, even on this cold path, would take the key's address.
+  [[gnu::noinline]] void append_heap(Key key) {
+    if (size_ == kInline) heap_keys_.assign(inline_keys_, inline_keys_ + kInline);
+    heap_keys_.push_back(key);
+    keys_ = heap_keys_.data();
+  }
 
-  void grow() {
+  [[gnu::noinline]] void grow() {
     std::vector<Slot> bigger(capacity_ * 2, Slot{0, 0});
     const std::size_t mask = bigger.size() - 1;
     for (std::size_t j = 0; j < capacity_; ++j) {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string_view>
 
@@ -18,6 +19,11 @@ namespace detail {
 template <class U>
 inline U load(const char* p) noexcept {
   return io::load_le<U>(reinterpret_cast<const std::uint8_t*>(p));
+}
+// Strings over 16 bytes: std::hash, out of line. Inlined, it took the view's address, and in
+// wasm that kept every key in linear memory for the short strings too.
+[[gnu::noinline]] inline std::size_t hash_long(const char* p, std::size_t n) noexcept {
+  return std::hash<std::string_view>()(std::string_view(p, n));
 }
 }  // namespace detail
 
@@ -40,7 +46,7 @@ struct StringHash {
           (std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8);
       b = static_cast<unsigned char>(p[n - 1]);
     } else if (n > 16) {
-      return std::hash<std::string_view>()(s);
+      return detail::hash_long(p, n);
     }
     // Two 64-bit multiplies (no 128-bit product: that is a library call in wasm); the length
     // is spread over all bits, so it cannot cancel a change in the low bytes of b.
@@ -50,8 +56,8 @@ struct StringHash {
   }
 };
 
-// Equality of shared strings: short ones compared with the same overlapping loads as StringHash
-// rather than a memcmp call (a byte loop in wasm's libc).
+// Equality of shared strings: up to 16 bytes compared with the same overlapping loads as
+// StringHash rather than a memcmp call (a byte loop in wasm's libc).
 struct StringEq {
   bool operator()(std::string_view x, std::string_view y) const noexcept {
     const std::size_t n = x.size();
@@ -60,7 +66,11 @@ struct StringEq {
       return detail::load<std::uint64_t>(x.data()) == detail::load<std::uint64_t>(y.data()) &&
              detail::load<std::uint64_t>(x.data() + n - 8) ==
                  detail::load<std::uint64_t>(y.data() + n - 8);
-    return x == y;
+    if (n >= 4 && n < 8)
+      return detail::load<std::uint32_t>(x.data()) == detail::load<std::uint32_t>(y.data()) &&
+             detail::load<std::uint32_t>(x.data() + n - 4) ==
+                 detail::load<std::uint32_t>(y.data() + n - 4);
+    return n == 0 || std::memcmp(x.data(), y.data(), n) == 0;
   }
 };
 

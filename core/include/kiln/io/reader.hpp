@@ -104,15 +104,18 @@ class Reader {
     // Compatible mode: an element may be smaller in the writer's version of its type.
     if (evolve_ && min_elem_bytes > 1) min_elem_bytes = 1;
     // Products instead of quotients: a 64-bit division per prefix was measurable on short
-    // strings; an overflowing product is over any limit.
-    std::uint64_t wire = 0, alloc = 0;
-    if (v > limit || __builtin_mul_overflow(v, std::uint64_t{min_elem_bytes}, &wire) ||
-        wire > remaining() || __builtin_mul_overflow(v, std::uint64_t{elem_alloc_bytes}, &alloc) ||
-        alloc > alloc_left_) [[unlikely]]
-      return fail_length(at, v, min_elem_bytes, limit, what, elem_alloc_bytes);
-    n = static_cast<std::size_t>(v);
-    alloc_left_ -= static_cast<std::size_t>(alloc);
-    return true;
+    // strings. Counts and element sizes below 2^32 cannot overflow a 64-bit product; larger ones
+    // take the exact, slower path.
+    const std::uint64_t sizes = std::uint64_t{min_elem_bytes} | std::uint64_t{elem_alloc_bytes};
+    if (v <= limit && ((v | sizes) >> 32) == 0) [[likely]] {
+      const std::uint64_t wire = v * min_elem_bytes, alloc = v * elem_alloc_bytes;
+      if (wire <= remaining() && alloc <= alloc_left_) [[likely]] {
+        n = static_cast<std::size_t>(v);
+        alloc_left_ -= static_cast<std::size_t>(alloc);
+        return true;
+      }
+    }
+    return read_length_slow(n, at, v, min_elem_bytes, limit, what, elem_alloc_bytes);
   }
 
   // Charges `bytes` of storage a decoder is about to allocate (an object behind a pointer, a
@@ -168,10 +171,12 @@ class Reader {
     return fail(ErrorCode::kVarintOverflow,
                 std::string(what) + " does not fit " + std::to_string(bits) + " bits");
   }
-  // The three ways read_length refuses a prefix, in the order they are checked.
-  [[gnu::cold, gnu::noinline]] bool fail_length(const std::uint8_t* at_p, std::uint64_t v,
-                                                std::size_t min_elem_bytes, std::size_t limit,
-                                                const char* what, std::size_t elem_alloc_bytes) {
+  // read_length's checks by division, exact for any count: the three ways it refuses a prefix,
+  // in the order they are checked, and a count of 2^32 or more that passes them all.
+  [[gnu::cold, gnu::noinline]] bool read_length_slow(std::size_t& n, const std::uint8_t* at_p,
+                                                     std::uint64_t v, std::size_t min_elem_bytes,
+                                                     std::size_t limit, const char* what,
+                                                     std::size_t elem_alloc_bytes) {
     std::size_t at = static_cast<std::size_t>(at_p - begin_);
     if (v > limit)
       return fail_at(at, ErrorCode::kLengthTooLarge,
@@ -182,7 +187,11 @@ class Reader {
                      std::string(what) + " " + std::to_string(v) + " needs at least " +
                          std::to_string(v) + " x " + std::to_string(min_elem_bytes) +
                          " bytes but only " + std::to_string(remaining()) + " remain");
-    return fail_alloc(at, v, elem_alloc_bytes, what);
+    if (elem_alloc_bytes != 0 && v > alloc_left_ / elem_alloc_bytes)
+      return fail_alloc(at, v, elem_alloc_bytes, what);
+    n = static_cast<std::size_t>(v);
+    alloc_left_ -= n * elem_alloc_bytes;
+    return true;
   }
   [[gnu::cold, gnu::noinline]] bool fail_depth(const char* what) {
     return fail(ErrorCode::kDepthExceeded,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kiln/error.hpp"
+#include "kiln/io/copy.hpp"
 #include "kiln/io/endian.hpp"
 #include "kiln/io/varint.hpp"
 
@@ -54,7 +55,7 @@ class Writer {
   }
   void write_bytes(const void* data, std::size_t n) {
     ensure(n);
-    if (n) std::memcpy(cur_, data, n);
+    copy_bytes(cur_, static_cast<const std::uint8_t*>(data), n);
     cur_ += n;
   }
 

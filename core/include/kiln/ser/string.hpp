@@ -3,11 +3,11 @@
 // and (index << 1) | 1 for a repeat of the string numbered `index` in order of first appearance.
 #pragma once
 
-#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "kiln/graph/context.hpp"
+#include "kiln/io/copy.hpp"
 #include "kiln/ser/serializer.hpp"
 #include "kiln/ser/traits.hpp"
 #include "kiln/wire/utf8.hpp"
@@ -38,7 +38,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     }
     w.ensure(io::kMaxVarint64 + v.size());
     std::uint8_t* p = io::put_varint(w.cursor(), prefix);
-    if (!v.empty()) std::memcpy(p, v.data(), v.size());
+    io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
     w.advance_to(p + v.size());
   }
 
@@ -64,7 +64,8 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
         return r.fail_at(at, ErrorCode::kBadReference,
                          "string #" + std::to_string(index) + " but only " +
                              std::to_string(g.strings.size()) + " strings so far");
-      v.assign(g.strings[static_cast<std::size_t>(index)]);
+      std::string_view s = g.strings[static_cast<std::size_t>(index)];
+      assign(v, reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
       return true;
     }
     std::uint64_t n = tag >> 1;
@@ -94,14 +95,18 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
         return r.fail_at(r.offset() + ok, ErrorCode::kBadUtf8,
                          "string of " + std::to_string(n) + " bytes is not valid UTF-8");
     }
+    assign(v, p, n);
+    r.advance_to(p + n);
+    return true;
+  }
+
+  static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
     if (n <= v.capacity()) {  // a reused string: no allocation, and cheaper than assign()
-      v.resize(n);
-      if (n != 0) std::memcpy(v.data(), p, n);
+      if (v.size() != n) v.resize(n);
+      io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
     } else {
       v.assign(reinterpret_cast<const char*>(p), n);
     }
-    r.advance_to(p + n);
-    return true;
   }
 };
 
