@@ -1,7 +1,8 @@
 // Steady-clock loop benchmark of Kiln and the header-only peers (cereal, msgpack-cxx,
 // nlohmann::json, FlatBuffers) plus the memcpy floor. The same source builds natively and with
 // em++, so the native and wasm runs compare like with like.
-//   kiln_loop_bench [--quick] [--out rows.jsonl] [--filter text]
+//   kiln_loop_bench [--quick] [--out rows.jsonl] [--filter text] [--op ser|de|rt]
+// --op times one of the three operations only (the others report 0): for profiling one path.
 // Per case: warm-up, then rounds of a calibrated iteration count; the median round is reported.
 // Progress goes to stderr; rows (one JSON object per line, library x workload x mode) go to
 // --out, or to stdout without it. --quick (or KILN_BENCH_QUICK=1) runs in about a second.
@@ -39,6 +40,7 @@ struct Config {
   double round_ms = 20;
   int rounds = 7;
   std::string filter;
+  std::string op;  // empty: all three
 };
 
 struct Row {
@@ -105,9 +107,10 @@ void run_workload(const Config& cfg, std::vector<Row>& rows) {
       return;
     }
     row.bytes = c.bytes();
-    row.ser_ns = measure([&c] { return c.serialize(); }, cfg);
-    row.de_ns = measure([&c] { return c.deserialize(); }, cfg);
-    row.roundtrip_ns = measure([&c] { return c.roundtrip(); }, cfg);
+    auto wanted = [&cfg](const char* op) { return cfg.op.empty() || cfg.op == op; };
+    if (wanted("ser")) row.ser_ns = measure([&c] { return c.serialize(); }, cfg);
+    if (wanted("de")) row.de_ns = measure([&c] { return c.deserialize(); }, cfg);
+    if (wanted("rt")) row.roundtrip_ns = measure([&c] { return c.roundtrip(); }, cfg);
     if constexpr (W == Workload::kTestClass) row.keeps_identity = c.keeps_identity();
     std::fprintf(stderr, "[loop %s] %-36s ser %11.1f ns  de %11.1f ns  rt %11.1f ns  %8zu B\n",
                  kTarget, name.c_str(), row.ser_ns, row.de_ns, row.roundtrip_ns, row.bytes);
@@ -154,8 +157,12 @@ int main(int argc, char** argv) {
       out_path = argv[++i];
     } else if (std::strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
       cfg.filter = argv[++i];
+    } else if (std::strcmp(argv[i], "--op") == 0 && i + 1 < argc) {
+      cfg.op = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: %s [--quick] [--out rows.jsonl] [--filter text]\n", argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--quick] [--out rows.jsonl] [--filter text] [--op ser|de|rt]\n",
+                   argv[0]);
       return 2;
     }
   }

@@ -11,8 +11,8 @@ std::string hex32(std::uint32_t v) {
 }
 }  // namespace
 
-bool Codec::read_header(io::Reader& r, std::uint32_t fingerprint, std::string_view type,
-                        std::uint8_t& flags) {
+bool Codec::read_header_checked(io::Reader& r, std::uint32_t fingerprint, std::string_view type,
+                                std::uint8_t& flags) {
   if (!r.need(wire::kHeaderBytes, "message header")) return false;
   const std::uint8_t* p = r.cursor();
   if (p[0] != wire::kMagic)

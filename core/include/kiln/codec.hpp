@@ -13,6 +13,7 @@
 #include "kiln/graph/context.hpp"
 #include "kiln/graph/needs_graph.hpp"
 #include "kiln/graph/registry.hpp"
+#include "kiln/inline.hpp"
 #include "kiln/options.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/result.hpp"
@@ -60,21 +61,46 @@ class Codec {
   // Writes into this codec's scratch buffer and returns a view of it, valid until the next call
   // on this codec. The fastest way out: no allocation once the buffer has grown. Empty if
   // writing failed.
+  //
+  // Spans cross no call boundary here: these entry points are forced inline and pass a pointer
+  // and a length on. In wasm a span argument or result is an aggregate passed through linear
+  // memory, and reading it back stalled the caller on every message.
   template <Serializable T>
-  std::span<const std::uint8_t> serialize_view(const T& value) {
-    io::Writer w(scratch_, 0);
-    write_message(w, value);
-    if (w.failed()) [[unlikely]]
-      return {};
-    return {scratch_.data(), w.written()};
+  KILN_INLINE std::span<const std::uint8_t> serialize_view(const T& value) {
+    const std::size_t n = write_scratch(value);
+    return {scratch_.data(), n};
   }
 
   // Decodes a message into `out`. On error `out` may be partly written.
   template <Serializable T>
-  Status deserialize_into(std::span<const std::uint8_t> bytes, T& out) const {
+  KILN_INLINE Status deserialize_into(std::span<const std::uint8_t> bytes, T& out) const {
+    return deserialize_bytes(bytes.data(), bytes.size(), out);
+  }
+
+  template <Serializable T>
+  Result<T> deserialize(std::span<const std::uint8_t> bytes) const {
+    T value{};
+    Status s = deserialize_bytes(bytes.data(), bytes.size(), value);
+    if (!s) return s.error();
+    return value;
+  }
+
+ private:
+  // serialize_view: the message's size in scratch_, or 0 if writing failed.
+  template <class T>
+  std::size_t write_scratch(const T& value) {
+    io::Writer w(scratch_, 0);
+    write_message(w, value);
+    if (w.failed()) [[unlikely]]
+      return 0;
+    return w.written();
+  }
+
+  template <class T>
+  Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out) const {
     // constexpr: the fingerprint is computed by the compiler, never per message.
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
-    io::Reader r(bytes.data(), bytes.size(), options_.limits, options_.validate_utf8);
+    io::Reader r(data, size, options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
     if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) return Status(r.take_error());
     r.set_flags(flags);
@@ -98,15 +124,6 @@ class Codec {
     return r.failed() ? Status(r.take_error()) : Status();
   }
 
-  template <Serializable T>
-  Result<T> deserialize(std::span<const std::uint8_t> bytes) const {
-    T value{};
-    Status s = deserialize_into(bytes, value);
-    if (!s) return s.error();
-    return value;
-  }
-
- private:
   template <class T>
   void write_message(io::Writer& w, const T& value) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
@@ -152,9 +169,23 @@ class Codec {
                     : Serializer<T>::template read<FixedMode>(r, out);
   }
 
-  // Checks magic, version, flags and the root type's fingerprint.
-  static bool read_header(io::Reader& r, std::uint32_t fingerprint, std::string_view type,
-                          std::uint8_t& flags);
+  // Checks magic, version, flags and the root type's fingerprint. A well-formed header is
+  // checked inline (no call, flags stay in a register); anything else goes to
+  // read_header_checked, which finds the first problem and reports it.
+  KILN_INLINE static bool read_header(io::Reader& r, std::uint32_t fingerprint,
+                                      std::string_view type, std::uint8_t& flags) {
+    const std::uint8_t* p = r.cursor();
+    if (r.remaining() >= wire::kHeaderBytes && p[0] == wire::kMagic && p[1] == wire::kVersion &&
+        (p[2] & ~wire::kSupportedFlags) == 0 &&
+        (io::load_le<std::uint32_t>(p + 3) == fingerprint || (p[2] & wire::kFlagCompatible))) {
+      flags = p[2];
+      r.advance_to(p + wire::kHeaderBytes);
+      return true;
+    }
+    return read_header_checked(r, fingerprint, type, flags);
+  }
+  static bool read_header_checked(io::Reader& r, std::uint32_t fingerprint, std::string_view type,
+                                  std::uint8_t& flags);
 
   Options options_;
   std::shared_ptr<const TypeRegistry> types_;

@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 
+#include "kiln/inline.hpp"
 #include "kiln/ser/serializer.hpp"
 
 namespace kiln {
@@ -66,7 +67,7 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
   static constexpr void fingerprint(Hasher& h) { h.add(detail::number_token<T>()); }
 
   template <class M>
-  static void write_raw(std::uint8_t*& p, const T& v) {
+  KILN_INLINE static void write_raw(std::uint8_t*& p, const T& v) {
     if constexpr (kCompressible && M::compress) {
       if constexpr (std::is_signed_v<T>)
         p = io::put_varint(p, io::zigzag_encode(v));
@@ -83,7 +84,7 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
   }
 
   template <class M>
-  static void read_raw(const std::uint8_t*& p, T& v) {
+  KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     v = static_cast<T>(io::load_le<W>(p));
     p += sizeof(W);
   }
@@ -134,7 +135,7 @@ struct Serializer<T, std::enable_if_t<std::is_enum_v<T>>> {
     S::fingerprint(h);
   }
   template <class M>
-  static void write_raw(std::uint8_t*& p, const T& v) {
+  KILN_INLINE static void write_raw(std::uint8_t*& p, const T& v) {
     S::template write_raw<M>(p, static_cast<Under>(v));
   }
   template <class M>
@@ -142,7 +143,7 @@ struct Serializer<T, std::enable_if_t<std::is_enum_v<T>>> {
     S::template write<M>(w, static_cast<Under>(v));
   }
   template <class M>
-  static void read_raw(const std::uint8_t*& p, T& v) {
+  KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     Under u{};
     S::template read_raw<M>(p, u);
     v = static_cast<T>(u);

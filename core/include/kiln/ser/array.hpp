@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "kiln/inline.hpp"
 #include "kiln/ser/sequence.hpp"
 
 namespace kiln {
@@ -25,7 +26,7 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
   }
 
   template <class M>
-  static void write_raw(std::uint8_t*& p, const T& v) {
+  KILN_INLINE static void write_raw(std::uint8_t*& p, const T& v) {
     if constexpr (detail::bulk_copyable<E, M>) {
       if constexpr (N > 0) std::memcpy(p, v.data(), N * sizeof(E));
       p += N * sizeof(E);
@@ -42,7 +43,7 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
   }
 
   template <class M>
-  static void read_raw(const std::uint8_t*& p, T& v) {
+  KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     if constexpr (detail::bulk_copyable<E, M>) {
       if constexpr (N > 0) std::memcpy(v.data(), p, N * sizeof(E));
       p += N * sizeof(E);

@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "kiln/inline.hpp"
 #include "kiln/ser/serializer.hpp"
 
 namespace kiln {
@@ -23,7 +24,7 @@ struct Serializer<std::optional<T>> {
   }
 
   template <class M>
-  static void write_raw(std::uint8_t*& p, const std::optional<T>& v) {
+  KILN_INLINE static void write_raw(std::uint8_t*& p, const std::optional<T>& v) {
     *p++ = v.has_value() ? 1 : 0;
     if (v) S::template write_raw<M>(p, *v);
   }

@@ -114,7 +114,7 @@ struct Serializer<T,
   }
 
   template <class M>
-  static void write_raw(std::uint8_t*& p, const T& v) {
+  KILN_INLINE static void write_raw(std::uint8_t*& p, const T& v) {
     for_each_base([&](auto S, auto I)
                       KILN_INLINE { decltype(S)::template write_raw<M>(p, base<I>(v)); });
     reflect::for_each_index<T>(
@@ -133,7 +133,7 @@ struct Serializer<T,
   }
 
   template <class M>
-  static void read_raw(const std::uint8_t*& p, T& v) {
+  KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     for_each_base([&](auto S, auto I)
                       KILN_INLINE { decltype(S)::template read_raw<M>(p, base<I>(v)); });
     reflect::for_each_index<T>(

@@ -4,6 +4,7 @@
 #include <tuple>
 #include <utility>
 
+#include "kiln/inline.hpp"
 #include "kiln/ser/serializer.hpp"
 #include "kiln/ser/traits.hpp"
 
@@ -45,7 +46,7 @@ struct Serializer<T, std::enable_if_t<detail::is_tuple_like<T>>> {
   static constexpr void fingerprint(Hasher& h) { Types::fingerprint(h); }
 
   template <class M>
-  static void write_raw(std::uint8_t*& p, const T& v) {
+  KILN_INLINE static void write_raw(std::uint8_t*& p, const T& v) {
     std::apply(
         [&](const auto&... e) {
           (Serializer<std::remove_cvref_t<decltype(e)>>::template write_raw<M>(p, e), ...);
@@ -64,7 +65,7 @@ struct Serializer<T, std::enable_if_t<detail::is_tuple_like<T>>> {
           v);
   }
   template <class M>
-  static void read_raw(const std::uint8_t*& p, T& v) {
+  KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     std::apply(
         [&](auto&... e) {
           (Serializer<std::remove_cvref_t<decltype(e)>>::template read_raw<M>(p, e), ...);

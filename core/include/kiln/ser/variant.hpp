@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "kiln/inline.hpp"
 #include "kiln/ser/serializer.hpp"
 
 namespace kiln {
@@ -25,7 +26,7 @@ struct Serializer<std::variant<A...>> {
   }
 
   template <class M>
-  static void write_raw(std::uint8_t*& p, const T& v) {
+  KILN_INLINE static void write_raw(std::uint8_t*& p, const T& v) {
     p = io::put_varint(p, static_cast<std::uint32_t>(v.index()));  // npos stays 5 bytes
     std::visit(
         [&](const auto& x) {
