@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "kiln/graph/context.hpp"
+#include "kiln/inline.hpp"
 #include "kiln/io/copy.hpp"
 #include "kiln/ser/serializer.hpp"
 #include "kiln/ser/traits.hpp"
@@ -27,19 +28,9 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   template <class M>
   static void write(io::Writer& w, const T& v) {
     graph::WriteContext* g = w.graph();
-    std::uint64_t prefix = v.size();
-    if (g != nullptr && g->share_strings) [[unlikely]] {
-      auto [index, added] = g->strings.add(std::string_view(v.data(), v.size()));
-      if (!added) {
-        w.write_varint((std::uint64_t{index} << 1) | 1);
-        return;
-      }
-      prefix <<= 1;
-    }
-    w.ensure(io::kMaxVarint64 + v.size());
-    std::uint8_t* p = io::put_varint(w.cursor(), prefix);
-    io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
-    w.advance_to(p + v.size());
+    if (g != nullptr && g->share_strings) [[unlikely]]
+      return write_shared(w, v.data(), v.size(), *g);
+    write_new(w, v.data(), v.size(), v.size());
   }
 
   template <class M>
@@ -54,7 +45,24 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
  private:
-  static bool read_shared(io::Reader& r, std::string& v, graph::ReadContext& g) {
+  static void write_new(io::Writer& w, const char* data, std::size_t n, std::uint64_t prefix) {
+    w.ensure(io::kMaxVarint64 + n);
+    std::uint8_t* p = io::put_varint(w.cursor(), prefix);
+    io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    w.advance_to(p + n);
+  }
+  // Out of line: the string table's lookup would otherwise make every plain string write a
+  // large function with a stack frame.
+  [[gnu::noinline]] static void write_shared(io::Writer& w, const char* data, std::size_t n,
+                                             graph::WriteContext& g) {
+    auto [index, added] = g.strings.add(std::string_view(data, n));
+    if (!added)
+      w.write_varint((std::uint64_t{index} << 1) | 1);
+    else
+      write_new(w, data, n, std::uint64_t{n} << 1);
+  }
+
+  [[gnu::noinline]] static bool read_shared(io::Reader& r, std::string& v, graph::ReadContext& g) {
     const std::size_t at = r.offset();
     std::uint64_t tag = 0;
     if (!r.read_varint(tag, "string tag")) return false;
@@ -87,7 +95,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     return read_bytes(r, v, static_cast<std::size_t>(n));
   }
 
-  static bool read_bytes(io::Reader& r, std::string& v, std::size_t n) {
+  KILN_INLINE static bool read_bytes(io::Reader& r, std::string& v, std::size_t n) {
     const std::uint8_t* p = r.cursor();
     if (r.validate_utf8()) {
       std::size_t ok = wire::utf8_valid_prefix(p, n);
@@ -100,7 +108,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     return true;
   }
 
-  static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
+  KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
     if (n <= v.capacity()) {  // a reused string: no allocation, and cheaper than assign()
       if (v.size() != n) v.resize(n);
       io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
