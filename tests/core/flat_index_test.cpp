@@ -85,6 +85,22 @@ TEST(StringHash, SpreadsShortAndLongStrings) {
   EXPECT_EQ(seen.size(), strings);
 }
 
+// StringEq compares 4-7 and 8-16 byte strings with overlapping loads: a difference at any
+// position of any length is seen, and equal strings in different storage compare equal.
+TEST(StringEq, SeesADifferenceAtEveryPosition) {
+  kiln::graph::StringEq eq;
+  for (std::size_t n = 0; n <= 40; ++n) {
+    std::string a(n, 'q');
+    EXPECT_TRUE(eq(a, std::string(a))) << n;
+    EXPECT_FALSE(eq(a, std::string(n + 1, 'q'))) << n;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string b = a;
+      b[i] = 'r';
+      EXPECT_FALSE(eq(a, b)) << n << " " << i;
+    }
+  }
+}
+
 TEST(StringHash, NumbersStringsInAFlatIndex) {
   FlatIndex<std::string_view, kiln::graph::StringHash> index;
   std::vector<std::string> keys;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "kiln/io/copy.hpp"
 #include "kiln/io/reader.hpp"
 #include "kiln/io/varint.hpp"
 #include "kiln/io/writer.hpp"
@@ -346,6 +347,63 @@ TEST(Reader, LengthPrefixOf2To40) {
   EXPECT_EQ(r.error().offset, 0u);
 }
 
+// read_length checks by multiplication: a count that exactly fits the remaining bytes or the
+// allocation budget passes, one more fails with the matching message, and the budget is charged.
+TEST(Reader, LengthChecksAtTheirExactEdges) {
+  Bytes b = encode_varint(5);
+  b.resize(11, 0);  // 10 bytes after the prefix
+  {
+    Reader r(b.data(), b.size());
+    std::size_t n = 0;
+    EXPECT_TRUE(r.read_length(n, 2, 100, "count", 0));  // 5 x 2 = 10 remaining bytes
+    EXPECT_EQ(n, 5u);
+  }
+  {
+    Reader r(b.data(), b.size());
+    std::size_t n = 0;
+    EXPECT_FALSE(r.read_length(n, 3, 100, "count", 0));  // 5 x 3 > 10
+    EXPECT_EQ(r.error().code, ErrorCode::kLengthTooLarge);
+    EXPECT_EQ(r.error().detail, "count 5 needs at least 5 x 3 bytes but only 10 remain");
+  }
+  kiln::Limits limits;
+  limits.max_alloc_bytes = 40;
+  {
+    Reader r(b.data(), b.size(), limits);
+    std::size_t n = 0;
+    EXPECT_TRUE(r.read_length(n, 1, 100, "count", 8));  // 5 x 8 = the whole budget
+    EXPECT_EQ(r.alloc_left(), 0u);
+  }
+  {
+    Reader r(b.data(), b.size(), limits);
+    std::size_t n = 0;
+    EXPECT_FALSE(r.read_length(n, 1, 100, "count", 9));
+    EXPECT_EQ(r.error().code, ErrorCode::kAllocationLimit);
+    EXPECT_EQ(r.alloc_left(), 40u);  // nothing charged for a refused count
+  }
+  {
+    Reader r(b.data(), b.size());
+    std::size_t n = 0;
+    EXPECT_FALSE(r.read_length(n, 1, 4, "count", 1));
+    EXPECT_EQ(r.error().detail, "count 5 exceeds the limit 4");
+  }
+}
+
+// Counts of 2^32 and more take the exact path: with elements of no wire or storage size such a
+// count is accepted where size_t holds it, and over the limit where it does not.
+TEST(Reader, LengthOf2To32ElementsOfNoSize) {
+  Bytes b = encode_varint(std::uint64_t{1} << 32);
+  Reader r(b.data(), b.size());
+  std::size_t n = 0;
+  bool ok = r.read_length(n, 0, std::numeric_limits<std::size_t>::max(), "count", 0);
+  if constexpr (sizeof(std::size_t) == 8) {
+    EXPECT_TRUE(ok);
+    EXPECT_EQ(std::uint64_t{n}, std::uint64_t{1} << 32);
+  } else {
+    EXPECT_FALSE(ok);
+    EXPECT_EQ(r.error().code, ErrorCode::kLengthTooLarge);
+  }
+}
+
 TEST(Reader, DepthGuard) {
   Bytes b;
   kiln::Limits limits;
@@ -431,6 +489,21 @@ TEST(Writer, ReusesScratchFromStart) {
   EXPECT_EQ(scratch[0], 0x44);
   EXPECT_EQ(scratch[4], 0x08);
   EXPECT_EQ(scratch[11], 0x01);
+}
+
+// copy_bytes copies short runs with overlapping words: every length up to past its inline
+// limit copies exactly n bytes and touches nothing around them.
+TEST(CopyBytes, EveryLengthCopiesExactly) {
+  Bytes src(48);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::uint8_t>(i + 1);
+  for (std::size_t n = 0; n <= 40; ++n) {
+    Bytes dst(n + 16, 0xEE);
+    kiln::io::copy_bytes(dst.data() + 8, src.data(), n);
+    for (std::size_t i = 0; i < dst.size(); ++i) {
+      std::uint8_t want = (i >= 8 && i < 8 + n) ? src[i - 8] : 0xEE;
+      ASSERT_EQ(dst[i], want) << "n=" << n << " i=" << i;
+    }
+  }
 }
 
 TEST(Endian, StoreAndLoadLittleEndian) {

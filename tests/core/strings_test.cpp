@@ -146,6 +146,26 @@ TEST(Strings, Utf8ValidPrefix) {
   EXPECT_EQ(kiln::wire::utf8_valid_prefix(nullptr, 0), 0u);
 }
 
+// The inline ASCII check reads overlapping words (1-3, 4-7 and 8+ byte strings each their own
+// way): a high byte at any position of any length must reach the full validator, and a valid
+// two-byte sequence anywhere must pass.
+TEST(Strings, Utf8FastPathSeesEveryPosition) {
+  for (std::size_t n = 1; n <= 40; ++n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      Bytes s(n, 'a');
+      s[i] = 0x80;  // a continuation byte with no lead
+      EXPECT_EQ(kiln::wire::utf8_valid_prefix(s.data(), n), i) << n << " " << i;
+      if (i + 1 < n) {
+        s[i] = 0xC3;
+        s[i + 1] = 0xA9;  // U+00E9
+        EXPECT_EQ(kiln::wire::utf8_valid_prefix(s.data(), n), n) << n << " " << i;
+      }
+    }
+    Bytes ascii(n, 'z');
+    EXPECT_EQ(kiln::wire::utf8_valid_prefix(ascii.data(), n), n) << n;
+  }
+}
+
 TEST(Strings, InvalidUtf8RejectedAtItsOffset) {
   for (bool compress : {false, true}) {
     for (const auto& c : bad_utf8_cases()) {
