@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -502,6 +503,24 @@ TEST(CopyBytes, EveryLengthCopiesExactly) {
     for (std::size_t i = 0; i < dst.size(); ++i) {
       std::uint8_t want = (i >= 8 && i < 8 + n) ? src[i - 8] : 0xEE;
       ASSERT_EQ(dst[i], want) << "n=" << n << " i=" << i;
+    }
+  }
+}
+
+// Overlapping ranges, either way round, copy as memmove does.
+TEST(CopyBytes, OverlappingRangesCopyAsMemmove) {
+  for (std::size_t n = 0; n <= 40; ++n) {
+    for (std::size_t shift = 1; shift <= 9; ++shift) {
+      for (bool forward : {true, false}) {
+        Bytes buf(n + 20), want;
+        for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<std::uint8_t>(i * 7 + 1);
+        want = buf;
+        std::uint8_t* src = buf.data() + (forward ? 0 : shift);
+        std::uint8_t* dst = buf.data() + (forward ? shift : 0);
+        std::memmove(want.data() + (dst - buf.data()), want.data() + (src - buf.data()), n);
+        kiln::io::copy_bytes(dst, src, n);
+        ASSERT_EQ(buf, want) << "n=" << n << " shift=" << shift << " forward=" << forward;
+      }
     }
   }
 }
