@@ -48,8 +48,9 @@ int validate(int type, std::size_t n, bool validate_utf8) {
 }
 
 // Decodes the input as type I and encodes the value again with the options named by `flags`
-// (header flag bits: 1 compressed numbers, 2 reference tracking, 8 shared strings) into the
-// output buffer; returns its length, or -1 (the error is kept as for validate).
+// (header flag bits: 1 compressed numbers, 2 reference tracking, 8 shared strings, 16 no
+// fingerprint) into the output buffer; returns its length, or -1 (the error is kept as for
+// validate).
 template <class... T>
 int reencode(int type, std::size_t n, int flags) {
   State& s = state();
@@ -65,7 +66,8 @@ int reencode(int type, std::size_t n, int flags) {
     s.output.clear();
     Codec({.compress_numbers = (flags & wire::kFlagCompressNumbers) != 0,
            .track_references = (flags & wire::kFlagReferenceTracking) != 0,
-           .share_strings = (flags & wire::kFlagShareStrings) != 0})
+           .share_strings = (flags & wire::kFlagShareStrings) != 0,
+           .fingerprint = (flags & wire::kFlagNoFingerprint) == 0})
         .serialize_into(value, s.output);
     result = static_cast<int>(s.output.size());
   };

@@ -14,14 +14,16 @@
 namespace kiln_bench {
 
 // Compatible: compatible mode (a type table after the header, docs/FORMAT.md section 9), reading
-// messages of the same version (the reader's table matches the message's).
-template <bool Compress, bool Compatible = false>
+// messages of the same version (the reader's table matches the message's). Fingerprint = false:
+// the 3-byte header without the schema fingerprint (docs/FORMAT.md section 4.4).
+template <bool Compress, bool Compatible = false, bool Fingerprint = true>
 class KilnPeer {
  public:
   static constexpr const char* kLibrary = "kiln";
-  static constexpr const char* kMode = Compatible
-                                           ? (Compress ? "compatible-compressed" : "compatible")
-                                           : (Compress ? "compressed" : "fixed");
+  static constexpr const char* kMode =
+      !Fingerprint ? (Compress ? "compressed-nofingerprint" : "fixed-nofingerprint")
+      : Compatible ? (Compress ? "compatible-compressed" : "compatible")
+                   : (Compress ? "compressed" : "fixed");
 
   static kiln::workloads::Struct make(Tag<Workload::kStruct>) {
     return kiln::workloads::make_struct();
@@ -54,7 +56,8 @@ class KilnPeer {
     else
       return codec_;
   }
-  kiln::Codec codec_{kiln::Options{.compress_numbers = Compress, .compatible = Compatible}};
+  kiln::Codec codec_{kiln::Options{
+      .compress_numbers = Compress, .compatible = Compatible, .fingerprint = Fingerprint}};
   kiln::Codec graph_codec_{
       kiln::Options{.compress_numbers = Compress, .track_references = true, .share_strings = true}};
 };

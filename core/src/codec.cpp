@@ -13,7 +13,7 @@ std::string hex32(std::uint32_t v) {
 
 bool Codec::read_header_checked(io::Reader& r, std::uint32_t fingerprint, std::string_view type,
                                 std::uint8_t& flags) {
-  if (!r.need(wire::kHeaderBytes, "message header")) return false;
+  if (!r.need(wire::kShortHeaderBytes, "message header")) return false;
   const std::uint8_t* p = r.cursor();
   if (p[0] != wire::kMagic)
     return r.fail(ErrorCode::kBadMagic,
@@ -27,6 +27,11 @@ bool Codec::read_header_checked(io::Reader& r, std::uint32_t fingerprint, std::s
     return r.fail_at(
         2, ErrorCode::kBadFlags,
         "flags byte " + std::to_string(flags) + " has bits this reader does not support");
+  if (flags & wire::kFlagNoFingerprint) {
+    r.advance_to(p + wire::kShortHeaderBytes);
+    return true;
+  }
+  if (!r.need(wire::kHeaderBytes, "message header")) return false;
   std::uint32_t got = io::load_le<std::uint32_t>(p + 3);
   // In compatible mode the fingerprint is the writer's, for information: the type table decides.
   if (got != fingerprint && !(flags & wire::kFlagCompatible))

@@ -2,16 +2,12 @@
 import { KilnError, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
 import { Writer } from './writer.mjs';
+import {
+  FLAG_COMPRESS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_TRACK_REFERENCES, readHeader, writeHeader,
+} from './header.mjs';
 
-const MAGIC = 0x4b;
-const VERSION = 1;
-const HEADER_BYTES = 7;
-const FLAG_COMPRESS = 1;
-const FLAG_TRACK_REFERENCES = 2;
-const FLAG_SHARE_STRINGS = 8;
-const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS;
-
-const hex32 = (v) => '0x' + (v >>> 0).toString(16).padStart(8, '0');
+const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
+const GRAPH_FLAGS = FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS;
 
 function checkType(type) {
   if (typeof type !== 'object' || type === null || typeof type.write0 !== 'function') {
@@ -20,41 +16,17 @@ function checkType(type) {
 }
 
 function writeMessage(w, type, value, mode, flags) {
-  w.ensure(HEADER_BYTES);
-  const p = w.pos;
-  w.buf[p] = MAGIC;
-  w.buf[p + 1] = VERSION;
-  w.buf[p + 2] = flags;
-  if (flags > FLAG_COMPRESS || w.refs !== null || w.strings !== null) {
+  if ((flags & GRAPH_FLAGS) !== 0 || w.refs !== null || w.strings !== null) {
     w.resetGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
-  w.view.setUint32(p + 3, type.fingerprint, true);
-  w.pos = p + HEADER_BYTES;
+  writeHeader(w, flags, type.fingerprint);
   if (mode === 1) type.write1(w, value);
   else type.write0(w, value);
 }
 
 function readMessage(r, type) {
-  r.need(HEADER_BYTES, 'message header');
-  const b = r.buf;
-  if (b[0] !== MAGIC) r.fail('BadMagic', `first byte is ${b[0]}, expected 75 ('K')`);
-  if (b[1] !== VERSION) {
-    r.fail('BadVersion', `message has format version ${b[1]}, this reader reads 1`, 1);
-  }
-  const flags = b[2];
-  if (flags & ~SUPPORTED_FLAGS) {
-    r.fail('BadFlags', `flags byte ${flags} has bits this reader does not support`, 2);
-  }
-  const fp = r.view.getUint32(3, true);
-  if (fp !== type.fingerprint) {
-    r.fail(
-      'SchemaMismatch',
-      `message schema fingerprint is ${hex32(fp)} but ${type.cppName} has ${hex32(type.fingerprint)}`,
-      3,
-    );
-  }
-  r.pos = HEADER_BYTES;
-  if (flags > FLAG_COMPRESS) {
+  const flags = readHeader(r, SUPPORTED_FLAGS, type.fingerprint, type.cppName);
+  if ((flags & GRAPH_FLAGS) !== 0) {
     r.setGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
   const value = flags & FLAG_COMPRESS ? type.read1(r) : type.read0(r);
@@ -65,11 +37,13 @@ function readMessage(r, type) {
 export class Codec {
   /**
    * @param {{compressNumbers?: boolean, trackReferences?: boolean, shareStrings?: boolean,
-   *          int64?: 'bigint' | 'number', limits?: Partial<typeof DEFAULT_LIMITS>}} options
+   *          fingerprint?: boolean, int64?: 'bigint' | 'number',
+   *          limits?: Partial<typeof DEFAULT_LIMITS>}} options
    */
   constructor(options = {}) {
     const {
-      compressNumbers = false, trackReferences = false, shareStrings = false, int64 = 'bigint', limits = {},
+      compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true,
+      int64 = 'bigint', limits = {},
     } = options;
     if (int64 !== 'bigint' && int64 !== 'number') invalid('options.int64', "'bigint' or 'number'", int64);
     // 64-bit integers decode as BigInt (exact), or as numbers, which fail to decode outside the
@@ -79,7 +53,8 @@ export class Codec {
     this.flags =
       (compressNumbers ? FLAG_COMPRESS : 0) |
       (trackReferences ? FLAG_TRACK_REFERENCES : 0) |
-      (shareStrings ? FLAG_SHARE_STRINGS : 0);
+      (shareStrings ? FLAG_SHARE_STRINGS : 0) |
+      (fingerprint ? 0 : FLAG_NO_FINGERPRINT);
     this.limits = Object.freeze({ ...DEFAULT_LIMITS, ...limits });
     this.out = new Writer(64 * 1024); // serialize(): results are views of shared chunks
     this.scratch = new Writer(4096); // serializeView(): rewound on every call

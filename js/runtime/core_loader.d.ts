@@ -1,4 +1,4 @@
-import type { KilnError, KilnType } from './index';
+import type { CodecOptions, KilnError, KilnType } from './index';
 
 /** A Kiln wasm core: the C++ decoder and encoder for a fixed list of types. */
 export interface KilnCore {
@@ -10,7 +10,7 @@ export interface KilnCore {
            options?: { validateUtf8?: boolean }): KilnError | null;
   /** Decodes with the C++ decoder and re-encodes with the C++ encoder. */
   reencode(type: KilnType<unknown, unknown>, bytes: Uint8Array,
-           options?: { compressNumbers?: boolean }): Uint8Array;
+           options?: CodecOptions): Uint8Array;
   heapBytes(): number;
 }
 

@@ -59,9 +59,12 @@ function wrap(m) {
       return code === 0 ? null : lastError(code);
     },
     /** Decodes bytes with the C++ decoder and encodes the value again with the C++ encoder. */
-    reencode(type, bytes, { compressNumbers = false, trackReferences = false, shareStrings = false } = {}) {
+    reencode(type, bytes, {
+      compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true,
+    } = {}) {
       const i = typeIndex(type);
-      const flags = (compressNumbers ? 1 : 0) | (trackReferences ? 2 : 0) | (shareStrings ? 8 : 0);
+      const flags = (compressNumbers ? 1 : 0) | (trackReferences ? 2 : 0) | (shareStrings ? 8 : 0) |
+        (fingerprint ? 0 : 16);
       const n = m._kiln_reencode(i, put(bytes), flags);
       if (n < 0) throw lastError(m._kiln_validate(i, bytes.length, 1));
       const out = m._kiln_output();

@@ -50,6 +50,10 @@ export interface CodecOptions {
   trackReferences?: boolean;
   /** Write each distinct string once per message. */
   shareStrings?: boolean;
+  /** Write the root type's 4-byte schema fingerprint (default true), so that reading the message
+   *  as another type fails with 'SchemaMismatch'. false: a 3-byte header (flag bit 4), and no
+   *  such check. Readers accept both. */
+  fingerprint?: boolean;
 }
 
 /** Options of a Codec: how it writes, and how 64-bit integers decode. */
@@ -78,6 +82,8 @@ export interface ValueOptions {
    *  array or ArrayBuffer met again is written as a back-reference. Without it a cycle throws a
    *  KilnError with code 'Cycle' and shared objects are written as copies. */
   trackReferences?: boolean;
+  /** Write the generic value's schema fingerprint (default true); false: a 3-byte header. */
+  fingerprint?: boolean;
   /** limits.maxDepth bounds nesting when writing, as when reading. */
   limits?: Partial<Limits>;
 }

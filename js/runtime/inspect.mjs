@@ -2,12 +2,9 @@
 // native kiln-inspect does (docs/FORMAT.md section 10.6). Mirrors core/src/evolve/type_table.cpp
 // and inspect.cpp: the same checks, error codes and offsets.
 import { Reader, DEFAULT_LIMITS } from './reader.mjs';
+import { FLAG_COMPATIBLE, FLAG_COMPRESS, FLAG_NO_FINGERPRINT, hex32, readHeader } from './header.mjs';
 
-const MAGIC = 0x4b;
-const VERSION = 1;
-const FLAG_COMPRESS = 0x01;
-const FLAG_COMPATIBLE = 0x04;
-const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_COMPATIBLE;
+const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_COMPATIBLE | FLAG_NO_FINGERPRINT;
 
 // Type codes (FORMAT 9.3).
 const BOOL = 0x01, I8 = 0x02, I16 = 0x03, I32 = 0x04, I64 = 0x05, U8 = 0x06, U16 = 0x07;
@@ -245,27 +242,16 @@ class Walker {
  */
 export function inspect(bytes, limits = DEFAULT_LIMITS) {
   const r = new Reader(bytes, { ...DEFAULT_LIMITS, ...limits });
-  r.need(7, 'message header');
-  const b = r.buf;
-  if (b[0] !== MAGIC) r.fail('BadMagic', `first byte is ${b[0]}, expected 75 ('K')`, 0);
-  if (b[1] !== VERSION) {
-    r.fail('BadVersion', `message has format version ${b[1]}, this reader reads 1`, 1);
-  }
-  const flags = b[2];
-  if ((flags & ~SUPPORTED_FLAGS) || !(flags & FLAG_COMPATIBLE)) {
-    r.fail('BadFlags', `flags byte ${flags}` + ((flags & ~SUPPORTED_FLAGS)
-      ? ' has bits this reader does not support'
-      : ': a schema-consistent message has no type table to read it by'), 2);
-  }
+  const flags = readHeader(r, SUPPORTED_FLAGS, null, '', true);
   const compress = (flags & FLAG_COMPRESS) !== 0;
-  const fingerprint = `0x${r.view.getUint32(3, true).toString(16).padStart(8, '0')}`;
-  r.pos = 7;
+  // A message without a fingerprint says so with null.
+  const fingerprint = flags & FLAG_NO_FINGERPRINT ? 'null' : `"${hex32(r.view.getUint32(3, true))}"`;
   const table = parseTable(r);
   const types = table.types.map((t) => `{"name":${JSON.stringify(t.name)},"fields":[` +
     t.fields.map((f) => `{"name":${JSON.stringify(f.name)},"id":${f.id},"type":${JSON.stringify(typeText(table, f.type))}}`).join(',') +
     ']}');
   const value = new Walker(r, table, compress, 16 * bytes.length + 65536).value(table.root);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
-  return `{"fingerprint":"${fingerprint}","compressed_numbers":${compress},"types":[${types.join(',')}],` +
+  return `{"fingerprint":${fingerprint},"compressed_numbers":${compress},"types":[${types.join(',')}],` +
     `"root":${JSON.stringify(typeText(table, table.root))},"value":${value}}`;
 }

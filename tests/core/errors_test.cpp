@@ -75,8 +75,9 @@ TEST(Header, BadVersion) {
 }
 
 TEST(Header, UnknownFlagBits) {
-  // Bits 4-7 must be 0. (Bit 2, compatible mode, is covered by evolution_test.cpp.)
-  for (std::uint8_t flags : {0x10, 0x11, 0x20, 0x80, 0xF0, 0xFE}) {
+  // Bits 5-7 must be 0. (Bit 2, compatible mode, is covered by evolution_test.cpp; bit 4 by
+  // the NoFingerprint tests.)
+  for (std::uint8_t flags : {0x20, 0x21, 0x40, 0x80, 0xF0, 0xFE}) {
     Bytes m = point_message();
     m[2] = flags;
     Error e = decode_error<Point>(m);
@@ -134,6 +135,82 @@ TEST(Header, SchemaMismatchBetweenStandardTypes) {
   // A corrupted fingerprint byte is a mismatch too.
   m[6] ^= 0x01;
   EXPECT_EQ(decode_error<std::vector<std::int32_t>>(m).code, ErrorCode::kSchemaMismatch);
+}
+
+Bytes without_fingerprint(const Bytes& m) {
+  Bytes out(m.begin(), m.begin() + 3);
+  out[2] |= kiln::wire::kFlagNoFingerprint;
+  out.insert(out.end(), m.begin() + kiln::wire::kHeaderBytes, m.end());
+  return out;
+}
+
+TEST(NoFingerprint, HeaderIsThreeBytesAndTheBodyIsUnchanged) {
+  for (bool compress : {false, true}) {
+    const kiln::Codec codec({.compress_numbers = compress, .fingerprint = false});
+    Bytes m = codec.serialize(Point{3, -4});
+    EXPECT_EQ(m, without_fingerprint(
+                     kiln::Codec({.compress_numbers = compress}).serialize(Point{3, -4})));
+    EXPECT_EQ(m[2], (compress ? 0x11 : 0x10));
+    EXPECT_EQ(m.size(), compress ? 5u : 11u);
+    // Any reader takes it, whatever its own options say.
+    for (bool reader_fingerprint : {false, true}) {
+      auto back = kiln::Codec({.fingerprint = reader_fingerprint}).deserialize<Point>(m);
+      ASSERT_TRUE(back.ok()) << back.error().message();
+      EXPECT_EQ(*back, (Point{3, -4}));
+    }
+  }
+}
+
+TEST(NoFingerprint, EmptyBodyGivesJustTheHeader) {
+  struct Empty {
+    bool operator==(const Empty&) const = default;
+  };
+  Bytes m = kiln::Codec({.fingerprint = false}).serialize(Empty{});
+  EXPECT_EQ(m, (Bytes{kiln::wire::kMagic, kiln::wire::kVersion, 0x10}));
+  EXPECT_TRUE(kiln::Codec().deserialize<Empty>(m).ok());
+  // Appended to bytes already in the buffer, the header still ends the output.
+  Bytes out{1, 2};
+  ASSERT_TRUE(kiln::Codec({.fingerprint = false}).serialize_into(Empty{}, out).ok());
+  EXPECT_EQ(out, (Bytes{1, 2, kiln::wire::kMagic, kiln::wire::kVersion, 0x10}));
+}
+
+TEST(NoFingerprint, NothingChecksTheTypeBeyondTheBytes) {
+  // Without the fingerprint a message reads as any type its bytes fit: Point's 8 bytes are a
+  // valid int64. That is the trade the option makes; the default keeps the check.
+  Bytes m = kiln::Codec({.fingerprint = false}).serialize(Point{1, 0});
+  auto as_int = kiln::Codec().deserialize<std::int64_t>(m);
+  ASSERT_TRUE(as_int.ok()) << as_int.error().message();
+  EXPECT_EQ(*as_int, 1);
+  EXPECT_EQ(decode_error<std::int64_t>(point_message()).code, ErrorCode::kSchemaMismatch);
+  // Bytes that do not fit still fail, at the offset in the shorter message.
+  Error e = decode_error<Line>(m);
+  EXPECT_EQ(e.code, ErrorCode::kTruncated);
+  EXPECT_EQ(e.offset, 11u);
+}
+
+TEST(NoFingerprint, TruncationsAndFlagOrder) {
+  Bytes m = kiln::Codec({.fingerprint = false}).serialize(Point{3, 4});
+  for (std::size_t n = 0; n < m.size(); ++n) {
+    Error e = decode_error<Point>(std::span(m.data(), n));
+    EXPECT_EQ(e.code, ErrorCode::kTruncated) << n;
+    EXPECT_EQ(e.offset, n < 3 ? 0u : 3u) << n;
+  }
+  // The magic, version and flags checks still come first.
+  Bytes bad = m;
+  bad[0] = 0;
+  EXPECT_EQ(decode_error<Point>(bad).code, ErrorCode::kBadMagic);
+  bad = m;
+  bad[1] = 2;
+  EXPECT_EQ(decode_error<Point>(bad).code, ErrorCode::kBadVersion);
+  bad = m;
+  bad[2] |= 0x40;
+  EXPECT_EQ(decode_error<Point>(bad).code, ErrorCode::kBadFlags);
+  // Clearing the bit makes the body's first 4 bytes the fingerprint: a mismatch at byte 3.
+  bad = m;
+  bad[2] &= static_cast<std::uint8_t>(~kiln::wire::kFlagNoFingerprint);
+  Error e = decode_error<Point>(bad);
+  EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
+  EXPECT_EQ(e.offset, 3u);
 }
 
 TEST(Header, TypeNames) {

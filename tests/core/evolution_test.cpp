@@ -17,6 +17,7 @@
 #include "kiln/evolve/inspect.hpp"
 #include "kiln/evolve/json.hpp"
 #include "test_util.hpp"
+#include "workloads.hpp"
 
 namespace {
 
@@ -442,6 +443,22 @@ TEST(Inspect, PrintsTheRecordVector) {
       "\"f3\":[\"str1\",\"str2\"],\"f4\":[[\"k1\",10],[\"k2\",20]]}}";
   ASSERT_GE(json->size(), tail.size());
   EXPECT_EQ(json->substr(json->size() - tail.size()), tail);
+}
+
+TEST(Inspect, AMessageWithoutFingerprintSaysNull) {
+  kiln::Options options = kCompatibleCompressed;
+  options.fingerprint = false;
+  const Bytes m = Codec(options).serialize(kiln::workloads::make_record());
+  EXPECT_EQ(m[2], kiln::wire::kFlagCompatible | kiln::wire::kFlagCompressNumbers |
+                      kiln::wire::kFlagNoFingerprint);
+  kiln::Result<std::string> json = kiln::inspect(m);
+  ASSERT_TRUE(json.ok()) << json.error().message();
+  EXPECT_EQ(json->rfind("{\"fingerprint\":null,\"compressed_numbers\":true,\"types\":", 0), 0u)
+      << *json;
+  // And the compatible reader takes it, like any other compatible message.
+  auto back = Codec().deserialize<kiln::workloads::Record>(m);
+  ASSERT_TRUE(back.ok()) << back.error().message();
+  EXPECT_EQ(*back, kiln::workloads::make_record());
 }
 
 TEST(Inspect, EveryKindOfValue) {

@@ -67,8 +67,9 @@ int run(const std::uint8_t* data, std::size_t size, const T& prefill, const Chec
   check_equal(checks, fresh, reused, "fresh and reused decodes give different values");
 
   const bool compressed = (data[2] & wire::kFlagCompressNumbers) != 0;
+  const bool fingerprint = (data[2] & wire::kFlagNoFingerprint) == 0;  // kept, as the input had it
   for (bool mode : {compressed, !compressed}) {
-    Codec writer({.compress_numbers = mode});
+    Codec writer({.compress_numbers = mode, .fingerprint = fingerprint});
     std::vector<std::uint8_t> once = writer.serialize(fresh);
     T again{};
     Status st3 = codec.deserialize_into(once, again);

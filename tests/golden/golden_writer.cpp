@@ -31,6 +31,7 @@ std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
         << c.workload << "\", \"compress_numbers\": " << (c.compress ? "true" : "false")
         << ", \"track_references\": " << (c.track ? "true" : "false")
         << ", \"share_strings\": " << (c.track ? "true" : "false")
+        << ", \"fingerprint\": " << (c.fingerprint ? "true" : "false")
         << ", \"bytes\": " << c.encode(codec).size() << "}";
       first = false;
     }

@@ -44,6 +44,28 @@ test('header errors name the problem and the byte', () => {
   rejects(() => codec.deserialize(Record, longer), 'TrailingBytes', new RegExp(`at byte ${bytes.length}: 2 bytes left`));
 });
 
+test('without the fingerprint: a 3-byte header, the same body, and no type check', () => {
+  const bare = new Codec({ fingerprint: false });
+  const full = codec.serialize(Record, makeRecord());
+  const short = bare.serialize(Record, makeRecord());
+  assert.deepStrictEqual([...short], [75, 1, 0x10, ...full.subarray(7)]);
+  assert.deepStrictEqual(codec.deserialize(Record, short), makeRecord());
+  // Every cut fails: in the header as truncated at byte 0, after it where the body is cut (a
+  // string cut short is a length the bytes left cannot hold).
+  for (let n = 0; n < short.length; n++) {
+    assert.throws(() => codec.deserialize(Record, short.subarray(0, n)), (e) => (n < 3
+      ? e.code === 'Truncated' && e.offset === 0
+      : ['Truncated', 'LengthTooLarge'].includes(e.code) && e.offset >= 3 && e.offset <= n));
+  }
+  // Clearing the flag makes the body's first bytes a fingerprint, which does not match.
+  const cleared = short.slice();
+  cleared[2] = 0;
+  rejects(() => codec.deserialize(Record, cleared), 'SchemaMismatch', /at byte 3:/);
+  // Nothing says which type the bytes are: a Record body read as a Struct fails on its bytes,
+  // not on a fingerprint.
+  assert.throws(() => codec.deserialize(Struct, short), (e) => e.code === 'Truncated');
+});
+
 test('a 12-byte message claiming a 4 GB string fails fast without allocating', () => {
   const bytes = codec.serialize(Record, makeRecord()).slice(0, 12);
   // f2's length prefix at byte 11: replace with a varint of 2^32.

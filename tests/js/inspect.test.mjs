@@ -30,6 +30,14 @@ test('the manifest lists the compatible vectors', () => {
     ['struct_compatible.bin', 'record_compatible.bin']);
 });
 
+test('a compatible message without fingerprint prints it as null', () => {
+  const full = golden('struct_compatible.bin');
+  const short = new Uint8Array([75, 1, full[2] | 0x10, ...full.subarray(7)]);
+  const expected = text('struct_compatible.json').replace(/^\{"fingerprint":"0x[0-9a-f]{8}"/, '{"fingerprint":null');
+  assert.notEqual(expected, text('struct_compatible.json'));
+  assert.equal(inspect(short) + '\n', expected);
+});
+
 for (const v of manifest.compatible_vectors) {
   const json = v.file.replace(/\.bin$/, '.json');
 

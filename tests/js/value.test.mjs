@@ -137,6 +137,17 @@ test('shared references and cycles survive with trackReferences', () => {
   assert.ok(c.list[1].has(c));
 });
 
+test('fingerprint: false leaves the 4 fingerprint bytes out', () => {
+  const v = { name: 'n', list: [1, 2.5, 'x'], when: new Date(0) };
+  const full = serialize(v);
+  const short = serialize(v, { fingerprint: false });
+  assert.deepStrictEqual([...short], [75, 1, 0x10, ...full.subarray(7)]);
+  assert.deepStrictEqual(deserialize(short), v);
+  const refs = serialize(v, { fingerprint: false, trackReferences: true });
+  assert.equal(refs[2], 0x12);
+  assert.deepStrictEqual(deserialize(refs), v);
+});
+
 test('a cycle without trackReferences is an error, not a stack overflow', () => {
   const a = [1];
   a.push({ back: a });

@@ -124,8 +124,8 @@ void common(Corpus& c, const std::string& h, const std::string& type, const T& v
     c.add<T>(h, type, "version_" + m + "_" + std::to_string(version), b,
              "format version " + std::to_string(version), ErrorCode::kBadVersion, 1);
   }
-  // Flag bits no version-1 reader defines (bits 1 and 2 are reserved for format features).
-  for (std::uint8_t flags : {0x10, 0x20, 0x40, 0x80, 0xf0, 0xf8, 0xff}) {
+  // Flag bits no version-1 reader defines (bits 5-7).
+  for (std::uint8_t flags : {0x20, 0x40, 0x80, 0xf0, 0xf8, 0xff}) {
     Bytes b = msg;
     b[2] = static_cast<std::uint8_t>(flags | (compress ? 1 : 0));
     c.add<T>(h, type, "flags_" + m + "_" + std::to_string(b[2]), b,
@@ -136,6 +136,22 @@ void common(Corpus& c, const std::string& h, const std::string& type, const T& v
     b[3 + bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
     c.add<T>(h, type, "fingerprint_" + m + "_bit" + std::to_string(bit), b,
              "fingerprint bit " + std::to_string(bit) + " flipped", ErrorCode::kSchemaMismatch, 3);
+  }
+  // The message without its fingerprint (flag bit 4, a 3-byte header): cut in the header, in
+  // the first fields and by its last byte (the body is the one above), and the bit cleared, so
+  // that the first body bytes are taken for a fingerprint.
+  const Bytes bare =
+      kiln::Codec({.compress_numbers = compress, .fingerprint = false}).serialize(value);
+  for (std::size_t n = 0; n < bare.size();
+       n = (n == 12 && bare.size() > 14 ? bare.size() - 1 : n + 1))
+    c.add<T>(h, type, "nofingerprint_truncated_" + m + "_" + std::to_string(n),
+             Bytes(bare.begin(), bare.begin() + static_cast<std::ptrdiff_t>(n)),
+             "the " + m + " message without fingerprint cut to " + std::to_string(n) + " bytes");
+  {
+    Bytes b = bare;
+    b[2] = static_cast<std::uint8_t>(b[2] & ~kiln::wire::kFlagNoFingerprint);
+    c.add<T>(h, type, "nofingerprint_cleared_" + m, b,
+             "the no-fingerprint flag cleared on a message without fingerprint");
   }
   for (std::size_t extra : {1, 2, 100}) {
     Bytes b = msg;

@@ -19,6 +19,7 @@ struct GoldenCase {
   bool compress;            // number compression
   bool track = false;       // reference tracking and shared strings
   bool compatible = false;  // compatible mode (type table after the header)
+  bool fingerprint = true;  // the header's schema fingerprint (off: 3-byte header)
   std::function<std::vector<std::uint8_t>(const Codec&)> encode;
   // Decodes bytes and compares with the workload value; returns the decode status.
   std::function<Status(const Codec&, std::span<const std::uint8_t>, bool& equal)> decode;
@@ -27,7 +28,8 @@ struct GoldenCase {
     return {.compress_numbers = compress,
             .track_references = track,
             .share_strings = track,
-            .compatible = compatible};
+            .compatible = compatible,
+            .fingerprint = fingerprint};
   }
 };
 
@@ -49,6 +51,7 @@ GoldenCase make_golden_case(std::string workload, std::string file_stem, bool co
                     compress,
                     track,
                     compatible,
+                    true,
                     [make](const Codec& c) { return c.serialize(make()); },
                     [make](const Codec& c, std::span<const std::uint8_t> bytes, bool& equal) {
                       T out{};
@@ -66,6 +69,11 @@ inline std::vector<GoldenCase> golden_cases() {
     cases.push_back(make_golden_case("Record", "record", compress, &make_record));
     cases.push_back(make_golden_case("TestClass", "testclass", compress, &TestClass::make, true));
   }
+  // The smallest Struct message: compressed numbers and no fingerprint (a 3-byte header).
+  GoldenCase unchecked = make_golden_case("Struct", "struct", true, &make_struct);
+  unchecked.name = "struct_compressed_nofingerprint";
+  unchecked.fingerprint = false;
+  cases.push_back(std::move(unchecked));
   // Compatible mode, fixed-width numbers (docs/FORMAT.md section 10.7).
   cases.push_back(make_golden_case("Struct", "struct", false, &make_struct, false, true));
   cases.push_back(make_golden_case("Record", "record", false, &make_record, false, true));

@@ -137,10 +137,12 @@ class Codec {
         static_cast<std::uint8_t>((options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
                                   (options_.track_references ? wire::kFlagReferenceTracking : 0) |
                                   (options_.share_strings ? wire::kFlagShareStrings : 0) |
-                                  (compatible ? wire::kFlagCompatible : 0));
+                                  (compatible ? wire::kFlagCompatible : 0) |
+                                  (options_.fingerprint ? 0 : wire::kFlagNoFingerprint));
     w.set_flags(p[2]);
+    // Stored either way (ensure covered it); a short header's body overwrites it.
     io::store_le(p + 3, kFingerprint);
-    w.advance_to(p + wire::kHeaderBytes);
+    w.advance_to(p + wire::header_bytes(p[2]));
     if (compatible) evolve::write_table<T>(w);
     if (graph::needs_graph<T> || options_.share_strings) {
       graph::WriteContext g;
@@ -169,14 +171,15 @@ class Codec {
                     : Serializer<T>::template read<FixedMode>(r, out);
   }
 
-  // Checks magic, version, flags and the root type's fingerprint. A well-formed header is
-  // checked inline (no call, flags stay in a register); anything else goes to
-  // read_header_checked, which finds the first problem and reports it.
+  // Checks magic, version, flags and the root type's fingerprint (when the message has one). A
+  // well-formed header with a fingerprint is checked inline (no call, flags stay in a
+  // register); anything else goes to read_header_checked, which also finds the first problem
+  // and reports it.
   KILN_INLINE static bool read_header(io::Reader& r, std::uint32_t fingerprint,
                                       std::string_view type, std::uint8_t& flags) {
     const std::uint8_t* p = r.cursor();
     if (r.remaining() >= wire::kHeaderBytes && p[0] == wire::kMagic && p[1] == wire::kVersion &&
-        (p[2] & ~wire::kSupportedFlags) == 0 &&
+        (p[2] & ~(wire::kSupportedFlags & ~wire::kFlagNoFingerprint)) == 0 &&
         (io::load_le<std::uint32_t>(p + 3) == fingerprint || (p[2] & wire::kFlagCompatible))) {
       flags = p[2];
       r.advance_to(p + wire::kHeaderBytes);

@@ -56,6 +56,11 @@ struct Options {
   // Write a type table after the header so that other versions of the types can read the
   // message (docs/FORMAT.md section 10). Readers accept both modes whatever this says.
   bool compatible = false;
+  // Write the root type's 4-byte schema fingerprint, so that a reader expecting another type
+  // rejects the message (docs/FORMAT.md section 4). Off: a 3-byte header (flag bit 4), as small
+  // as formats without a schema check, and a message decodes as whatever type the reader asks
+  // for if its bytes happen to fit. Readers accept both whatever this says.
+  bool fingerprint = true;
   Limits limits{};
 };
 

@@ -10,7 +10,7 @@ namespace kiln {
 
 Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits& limits) {
   io::Reader r(message.data(), message.size(), limits, true);
-  if (!r.need(wire::kHeaderBytes, "message header")) return r.take_error();
+  if (!r.need(wire::kShortHeaderBytes, "message header")) return r.take_error();
   const std::uint8_t* h = r.cursor();
   if (h[0] != wire::kMagic) {
     r.fail(ErrorCode::kBadMagic, "first byte is " + std::to_string(h[0]) + ", expected 75 ('K')");
@@ -31,16 +31,20 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
     return r.take_error();
   }
   const bool compress = flags & wire::kFlagCompressNumbers;
-  char fingerprint[11];
-  std::snprintf(fingerprint, sizeof fingerprint, "0x%08x", io::load_le<std::uint32_t>(h + 3));
-  r.advance_to(h + wire::kHeaderBytes);
+  // A message without a fingerprint says so with null.
+  char fingerprint[13] = "null";
+  if (!(flags & wire::kFlagNoFingerprint)) {
+    if (!r.need(wire::kHeaderBytes, "message header")) return r.take_error();
+    std::snprintf(fingerprint, sizeof fingerprint, "\"0x%08x\"", io::load_le<std::uint32_t>(h + 3));
+  }
+  r.advance_to(h + wire::header_bytes(flags));
 
   evolve::TypeTable t;
   if (!evolve::parse_type_table(r, t)) return r.take_error();
-  std::string json = "{\"fingerprint\":\"";
+  std::string json = "{\"fingerprint\":";
   json += fingerprint;
-  json += compress ? "\",\"compressed_numbers\":true,\"types\":["
-                   : "\",\"compressed_numbers\":false,\"types\":[";
+  json += compress ? ",\"compressed_numbers\":true,\"types\":["
+                   : ",\"compressed_numbers\":false,\"types\":[";
   for (std::size_t k = 0; k < t.types.size(); ++k) {
     const evolve::WireType& type = t.types[k];
     if (k) json += ',';
