@@ -138,6 +138,29 @@ function check(name, ok, detail) {
       `${small.bytes} B vs ${j.bytes} B (${ratio3(small.bytes / j.bytes)}x, ${small.mode})` +
       (fp ? `; ${fp} B (${ratio3(fp / j.bytes)}x) with the default 4-byte fingerprint` : ''));
   }
+  // Kiln's smallest schema-consistent message against every peer's (native and JS peers: sizes
+  // are the format's, the same on every target). Formats whose bytes mean nothing without the
+  // schema may be smaller; then, and for any other smaller peer, the row says where the bytes go.
+  // (msgpackr's shared structures are kept out of band, like a schema.)
+  const schemaOnly = (p) => /^(avsc|protobuf|flatbuffers)/.test(p.library) || p.library.includes('shared structures');
+  const headerBytes = (mode) => (mode.endsWith('-nofingerprint') ? 3 : 7);
+  for (const w of WORKLOADS) {
+    const ks = native.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r));
+    const peers = [...native, ...js].filter((r) => r.workload === w && r.library !== 'kiln' &&
+      r.library !== 'memcpy');
+    if (!ks.length || !peers.length) continue;
+    const small = ks.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    const smaller = peers.filter((p) => p.bytes < small.bytes);
+    const head = headerBytes(small.mode);
+    const why = (p) => `${label(p)}${p.target === 'js' ? ' (JS)' : ''} ${p.bytes} B` +
+      (schemaOnly(p) ? ', schema-only' : '') +
+      (small.bytes - head <= p.bytes ? `: Kiln's body is ${small.bytes - head} B, plus its ${head}-byte header` : '');
+    const best = peers.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    check(`${w} smaller than every peer except schema-only formats`,
+      smaller.every(schemaOnly),
+      `Kiln ${small.bytes} B (${small.mode}); ` +
+      (smaller.length ? `smaller: ${smaller.map(why).join('; ')}` : `smallest peer ${label(best)} ${best.bytes} B`));
+  }
   // Compatible mode against schema-consistent mode with the same number mode.
   for (const w of ['Struct', 'Foo']) {
     for (const [mode, base] of [['compatible', 'fixed'], ['compatible-compressed', 'compressed']]) {

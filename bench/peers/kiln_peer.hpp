@@ -58,8 +58,10 @@ class KilnPeer {
   }
   kiln::Codec codec_{kiln::Options{
       .compress_numbers = Compress, .compatible = Compatible, .fingerprint = Fingerprint}};
-  kiln::Codec graph_codec_{
-      kiln::Options{.compress_numbers = Compress, .track_references = true, .share_strings = true}};
+  kiln::Codec graph_codec_{kiln::Options{.compress_numbers = Compress,
+                                         .track_references = true,
+                                         .share_strings = true,
+                                         .fingerprint = Fingerprint}};
 };
 
 }  // namespace kiln_bench
