@@ -4,19 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { Record } from '../../js/index.mjs';
+import { CHROMIUM, openChromium, pageResult, serveWithCsp } from '../js/support/csp_browser.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const exchange = join(root, 'build/native/examples/native/kiln_exchange');
-const CHROMIUM = '/usr/bin/chromium';
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
 test('Node and C++ exchange files and check each other\'s values', () => {
   assert.ok(existsSync(exchange), `${exchange} is missing: run scripts/build.sh native`);
@@ -41,26 +37,6 @@ test('Node and C++ exchange files and check each other\'s values', () => {
   }
 });
 
-function serve(dir) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript' };
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    if (path === '/favicon.ico') {
-      res.writeHead(204, { 'content-security-policy': CSP });
-      return res.end();
-    }
-    try {
-      const body = await readFile(join(dir, path === '/' ? 'index.html' : path));
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'text/html', 'content-security-policy': CSP });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'content-security-policy': CSP });
-      res.end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 test('the Vite example builds and round-trips a Record in Chromium', async () => {
   assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: scripts/setup.sh installs Debian's chromium`);
   const out = mkdtempSync(join(tmpdir(), 'kiln-vite-'));
@@ -71,20 +47,13 @@ test('the Vite example builds and round-trips a Record in Chromium', async () =>
       '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
     const assets = readFileSync(join(out, 'index.html'), 'utf8');
     assert.match(assets, /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
-    server = await serve(out);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()}: ${r.url()}`));
+    // The built files only; any other path is a 404.
+    server = await serveWithCsp((path) => join(out, path === '/' ? 'index.html' : normalize(path)));
+    const opened = await openChromium();
+    browser = opened.browser;
+    const { page, errors } = opened;
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.waitForFunction(() => document.getElementById('result').textContent !== 'running', null, { timeout: 30000 });
-    const result = JSON.parse(await page.textContent('#result'));
+    const result = await pageResult(page);
     assert.equal(result.error, undefined, result.error);
     assert.deepEqual(errors, []);
     // The page's bytes are the ones Node writes for the same value, and the C++ core agrees.
