@@ -2,6 +2,7 @@
 // are met, as the reader numbers them; with reference tracking a container met again is written
 // as a back-reference to its number.
 #include <cstring>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -129,6 +130,11 @@ class Writer {
       // of a cycle (a container inside itself) has to be a reference, or writing never ends.
       for (const auto& [p, id] : open_)
         if (p == c) return reference(id);
+    }
+    if (open_.size() >= io::kMaxWriteDepth) {
+      w_.fail(ErrorCode::kDepthExceeded,
+              "values nested deeper than " + std::to_string(io::kMaxWriteDepth) + " containers");
+      return;
     }
     open_.emplace_back(c, next_id_++);
     body(*c);

@@ -333,6 +333,26 @@ TEST(ValueHostile, DeepNestingStopsAtTheLimit) {
   EXPECT_EQ(decode_error(message(ok), tight).code, ErrorCode::kDepthExceeded);
 }
 
+TEST(Value, WritingStopsAtTheWriteDepthLimit) {
+  // A value nested deeper than any default reader accepts is an error, not a stack overflow.
+  auto nested = [](std::uint32_t depth) {
+    Value v = Value::array();
+    for (std::uint32_t i = 1; i < depth; ++i) v = Value::array({std::move(v)});
+    return v;
+  };
+  Bytes out;
+  EXPECT_TRUE(Codec().serialize_into(nested(kiln::io::kMaxWriteDepth), out).ok());
+  kiln::Options deep;
+  deep.limits.max_depth = kiln::io::kMaxWriteDepth + 1;
+  auto back = Codec(deep).deserialize<Value>(out);
+  ASSERT_TRUE(back.ok()) << back.error().message();
+  kiln::Status st = Codec().serialize_into(nested(kiln::io::kMaxWriteDepth + 1), out);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error().code, ErrorCode::kDepthExceeded);
+  EXPECT_NE(st.error().message().find("nested deeper than 1000"), std::string::npos)
+      << st.error().message();
+}
+
 TEST(ValueHostile, HeaderIsChecked) {
   Bytes m = message({0x00});
   m[2] = 0x04;

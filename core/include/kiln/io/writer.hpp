@@ -19,6 +19,11 @@ struct WriteContext;
 
 namespace kiln::io {
 
+// How deep writers nest pointers without reference tracking and generic values: far past what a
+// reader with default limits accepts, and shallow enough that the recursion cannot exhaust the
+// stack (a cycle without tracking, or a value nested a million deep, fails instead).
+inline constexpr std::uint32_t kMaxWriteDepth = 1000;
+
 class Writer {
  public:
   // Appends after out's current contents.

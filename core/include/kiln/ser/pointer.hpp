@@ -91,9 +91,9 @@ struct PointerSerializer {
     w.write_u8(1);
     // Without tracking a cycle would recurse forever; stop at the reader's depth limit instead,
     // since no reader with default limits could read a deeper message anyway.
-    if (g != nullptr && !g->track && ++g->pointer_depth > kMaxWriteDepth) {
+    if (g != nullptr && !g->track && ++g->pointer_depth > io::kMaxWriteDepth) {
       w.fail(ErrorCode::kDepthExceeded, "pointers nested deeper than " +
-                                            std::to_string(kMaxWriteDepth) + " at " +
+                                            std::to_string(io::kMaxWriteDepth) + " at " +
                                             std::string(reflect::type_name<T>) +
                                             ": a cyclic graph needs Options::track_references");
       return;
@@ -106,8 +106,6 @@ struct PointerSerializer {
     }
     if (g != nullptr && !g->track) --g->pointer_depth;
   }
-
-  static constexpr std::uint32_t kMaxWriteDepth = 1000;
 
   static const void* most_derived(const T* obj) {
     if constexpr (kPoly)
