@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "kiln/error.hpp"
+#include "kiln/inline.hpp"
 #include "kiln/io/endian.hpp"
 #include "kiln/io/varint.hpp"
 #include "kiln/options.hpp"
@@ -49,16 +50,16 @@ class Reader {
   const Error& error() const noexcept { return error_; }
   Error take_error() noexcept { return std::move(error_); }
 
-  // Records an error at the current offset (or at `at`) and returns false.
-  [[gnu::cold, gnu::noinline]] bool fail(ErrorCode code, std::string detail) {
-    return fail_at(offset(), code, std::move(detail));
+  // Records an error at the current offset (or at `at`) and returns false. The recording is
+  // out of line and the `false` inline: a caller that inlines a read then knows that a failed
+  // check ends the read, and does not rejoin its fast path reloading the cursor from memory
+  // (in wasm, from the shadow stack) as if the cold call might have returned true.
+  bool fail(ErrorCode code, std::string detail) {
+    record(offset(), code, std::move(detail));
+    return false;
   }
-  [[gnu::cold, gnu::noinline]] bool fail_at(std::size_t at, ErrorCode code, std::string detail) {
-    if (!failed()) {  // the first error is the cause; keep it
-      error_.code = code;
-      error_.offset = at;
-      error_.detail = std::move(detail);
-    }
+  bool fail_at(std::size_t at, ErrorCode code, std::string detail) {
+    record(at, code, std::move(detail));
     return false;
   }
 
@@ -66,7 +67,8 @@ class Reader {
   bool need(std::size_t n, const char* what) {
     if (remaining() >= n) [[likely]]
       return true;
-    return fail_truncated(n, what);
+    fail_truncated(n, what);
+    return false;
   }
 
   template <Fixed T>
@@ -89,6 +91,19 @@ class Reader {
       return true;
     }
     return read_varint_long(out, what);
+  }
+
+  // A 32- or 64-bit number field in compressed mode: the whole decode inline. Numbers often take
+  // several bytes (123456789 takes four), and a call to read_varint_long cost more in wasm than
+  // the decode: its result came back through the shadow stack and the caller reloaded the
+  // cursor. g++ inlines read_varint_long on its own; this makes clang and em++ do the same.
+  template <class U>
+  KILN_INLINE bool read_varint_number(U& out, const char* what) {
+    if (cur_ != end_ && *cur_ < 0x80) [[likely]] {
+      out = static_cast<U>(*cur_++);
+      return true;
+    }
+    return decode_varint_long(out, what);
   }
 
   // A length or count prefix. Fails before any allocation when the prefix claims more elements
@@ -121,8 +136,10 @@ class Reader {
   // Charges `bytes` of storage a decoder is about to allocate (an object behind a pointer, a
   // shared string) to the message's budget; fails at `at` when not that much is left.
   bool charge(std::size_t at, std::size_t bytes, const char* what) {
-    if (bytes > alloc_left_) [[unlikely]]
-      return fail_alloc(at, 1, bytes, what);
+    if (bytes > alloc_left_) [[unlikely]] {
+      fail_alloc(at, 1, bytes, what);
+      return false;
+    }
     alloc_left_ -= bytes;
     return true;
   }
@@ -135,27 +152,43 @@ class Reader {
   bool enter(const char* what) {
     if (++depth_ <= limits_.max_depth) [[likely]]
       return true;
-    return fail_depth(what);
+    fail_depth(what);
+    return false;
   }
   void leave() noexcept { --depth_; }
 
  private:
-  [[gnu::cold, gnu::noinline]] bool fail_alloc(std::size_t at, std::uint64_t n,
-                                               std::size_t elem_bytes, const char* what) {
-    return fail_at(at, ErrorCode::kAllocationLimit,
-                   std::string(what) + " " + std::to_string(n) + " x " +
-                       std::to_string(elem_bytes) + " bytes exceeds the " +
-                       std::to_string(alloc_left_) +
-                       " bytes left of the message's allocation budget");
+  // The error paths: cold and out of line, and void, so that callers return a constant false.
+  [[gnu::cold, gnu::noinline]] void record(std::size_t at, ErrorCode code, std::string&& detail) {
+    if (!failed()) {  // the first error is the cause; keep it
+      error_.code = code;
+      error_.offset = at;
+      error_.detail = std::move(detail);
+    }
   }
-  // Multi-byte varints. Not cold: 32- and 64-bit numbers in compressed mode come here often.
+  [[gnu::cold, gnu::noinline]] void fail_alloc(std::size_t at, std::uint64_t n,
+                                               std::size_t elem_bytes, const char* what) {
+    record(at, ErrorCode::kAllocationLimit,
+           std::string(what) + " " + std::to_string(n) + " x " + std::to_string(elem_bytes) +
+               " bytes exceeds the " + std::to_string(alloc_left_) +
+               " bytes left of the message's allocation budget");
+  }
+  // Multi-byte varints (and the end of input) for lengths, tags and counts: out of line, where
+  // they are rare. Number fields inline the same decode (read_varint_number).
   template <class U>
   bool read_varint_long(U& out, const char* what) {
+    return decode_varint_long(out, what);
+  }
+  template <class U>
+  KILN_INLINE bool decode_varint_long(U& out, const char* what) {
     constexpr std::size_t kMax = max_varint_bytes<U>();
     const std::uint8_t* p = cur_;
     std::uint64_t v = 0;
     for (std::size_t i = 0; i < kMax; ++i) {
-      if (p == end_) return fail_truncated(i + 1, what);
+      if (p == end_) {
+        fail_truncated(i + 1, what);
+        return false;
+      }
       std::uint8_t b = *p++;
       v |= static_cast<std::uint64_t>(b & 0x7f) << (7 * i);
       if (b < 0x80) {
@@ -165,11 +198,12 @@ class Reader {
         return true;
       }
     }
-    return fail_overflow(sizeof(U) * 8, what);
+    fail_overflow(sizeof(U) * 8, what);
+    return false;
   }
-  [[gnu::cold, gnu::noinline]] bool fail_overflow(std::size_t bits, const char* what) {
-    return fail(ErrorCode::kVarintOverflow,
-                std::string(what) + " does not fit " + std::to_string(bits) + " bits");
+  [[gnu::cold, gnu::noinline]] void fail_overflow(std::size_t bits, const char* what) {
+    record(offset(), ErrorCode::kVarintOverflow,
+           std::string(what) + " does not fit " + std::to_string(bits) + " bits");
   }
   // read_length's checks by division, exact for any count: the three ways it refuses a prefix,
   // in the order they are checked, and a count of 2^32 or more that passes them all.
@@ -187,19 +221,22 @@ class Reader {
                      std::string(what) + " " + std::to_string(v) + " needs at least " +
                          std::to_string(v) + " x " + std::to_string(min_elem_bytes) +
                          " bytes but only " + std::to_string(remaining()) + " remain");
-    if (elem_alloc_bytes != 0 && v > alloc_left_ / elem_alloc_bytes)
-      return fail_alloc(at, v, elem_alloc_bytes, what);
+    if (elem_alloc_bytes != 0 && v > alloc_left_ / elem_alloc_bytes) {
+      fail_alloc(at, v, elem_alloc_bytes, what);
+      return false;
+    }
     n = static_cast<std::size_t>(v);
     alloc_left_ -= n * elem_alloc_bytes;
     return true;
   }
-  [[gnu::cold, gnu::noinline]] bool fail_depth(const char* what) {
-    return fail(ErrorCode::kDepthExceeded,
-                std::string(what) + " nested deeper than " + std::to_string(limits_.max_depth));
+  [[gnu::cold, gnu::noinline]] void fail_depth(const char* what) {
+    record(offset(), ErrorCode::kDepthExceeded,
+           std::string(what) + " nested deeper than " + std::to_string(limits_.max_depth));
   }
-  [[gnu::cold, gnu::noinline]] bool fail_truncated(std::size_t n, const char* what) {
-    return fail(ErrorCode::kTruncated, std::string(what) + " needs " + std::to_string(n) +
-                                           " bytes, " + std::to_string(remaining()) + " left");
+  [[gnu::cold, gnu::noinline]] void fail_truncated(std::size_t n, const char* what) {
+    record(offset(), ErrorCode::kTruncated,
+           std::string(what) + " needs " + std::to_string(n) + " bytes, " +
+               std::to_string(remaining()) + " left");
   }
 
   const std::uint8_t* begin_;

@@ -89,7 +89,7 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
     p += sizeof(W);
   }
   template <class M>
-  static bool read(io::Reader& r, T& v) {
+  KILN_INLINE static bool read(io::Reader& r, T& v) {
     if constexpr (std::is_same_v<T, bool>) {
       std::uint8_t b = 0;
       if (!r.read_u8(b, "bool")) return false;
@@ -100,7 +100,7 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
       return true;
     } else if constexpr (kCompressible && M::compress) {
       U u = 0;
-      if (!r.read_varint(u, detail::number_token<T>().data())) return false;
+      if (!r.read_varint_number(u, detail::number_token<T>().data())) return false;
       if constexpr (std::is_signed_v<T>)
         v = io::zigzag_decode(u);
       else
