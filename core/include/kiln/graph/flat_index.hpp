@@ -5,6 +5,7 @@
 // was most of the cost of writing TestClass.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -52,17 +53,19 @@ class FlatIndex {
   };
 
   KILN_INLINE void append(Key key) {
-    if (size_ < kInline)
-      inline_keys_[size_] = key;
-    else
-      append_heap(key);
+    if (size_ == key_capacity_) [[unlikely]]
+      grow_keys();
+    keys_[size_] = key;
     ++size_;
   }
-  // By value too: a reference here, even on this cold path, would take the key's address.
-  [[gnu::noinline]] void append_heap(Key key) {
-    if (size_ == kInline) heap_keys_.assign(inline_keys_, inline_keys_ + kInline);
-    heap_keys_.push_back(key);
+  // Takes no key: in wasm a key passed to a call, by value or by reference, is copied to linear
+  // memory, and even on this cold path that gave every add() caller a shadow-stack frame.
+  [[gnu::noinline]] void grow_keys() {
+    std::vector<Key> bigger(key_capacity_ * 2);
+    std::copy(keys_, keys_ + size_, bigger.begin());
+    heap_keys_.swap(bigger);
     keys_ = heap_keys_.data();
+    key_capacity_ = heap_keys_.size();
   }
 
   [[gnu::noinline]] void grow() {
@@ -87,6 +90,7 @@ class FlatIndex {
   Slot* slots_ = inline_slots_;
   Key* keys_ = inline_keys_;
   std::size_t capacity_ = 2 * kInline;  // slots, a power of two
+  std::size_t key_capacity_ = kInline;  // room in keys_
   std::size_t size_ = 0;
 };
 

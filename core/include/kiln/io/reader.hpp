@@ -86,11 +86,19 @@ class Reader {
   // it as a call, which in wasm also forced the caller's cursor through the shadow stack).
   template <class U>
   bool read_varint(U& out, const char* what = "varint") {
-    if (cur_ != end_ && *cur_ < 0x80) [[likely]] {
-      out = static_cast<U>(*cur_++);
+    const std::uint8_t* p = cur_;
+    if (p != end_ && *p < 0x80) [[likely]] {
+      out = static_cast<U>(*p);
+      cur_ = p + 1;
       return true;
     }
-    return read_varint_long(out, what);
+    // The long path returns the value rather than storing through `out`: an address passed to
+    // a call that is not inlined puts the caller's variable in linear memory (the shadow stack)
+    // in wasm, on the fast path too. It moves the cursor only when it succeeds.
+    const std::uint64_t v = read_varint_long<U>(what);
+    if (cur_ == p) return false;
+    out = static_cast<U>(v);
+    return true;
   }
 
   // A 32- or 64-bit number field in compressed mode: the whole decode inline. Numbers often take
@@ -130,7 +138,9 @@ class Reader {
         return true;
       }
     }
-    return read_length_slow(n, at, v, min_elem_bytes, limit, what, elem_alloc_bytes);
+    if (!read_length_slow(at, v, min_elem_bytes, limit, what, elem_alloc_bytes)) return false;
+    n = static_cast<std::size_t>(v);  // not through the call: n stays out of linear memory
+    return true;
   }
 
   // Charges `bytes` of storage a decoder is about to allocate (an object behind a pointer, a
@@ -174,10 +184,12 @@ class Reader {
                " bytes left of the message's allocation budget");
   }
   // Multi-byte varints (and the end of input) for lengths, tags and counts: out of line, where
-  // they are rare. Number fields inline the same decode (read_varint_number).
+  // they are rare. Number fields inline the same decode (read_varint_number). Returns the value
+  // and advances the cursor on success; on failure the cursor stays where it was.
   template <class U>
-  bool read_varint_long(U& out, const char* what) {
-    return decode_varint_long(out, what);
+  std::uint64_t read_varint_long(const char* what) {
+    U v = 0;
+    return decode_varint_long(v, what) ? v : 0;
   }
   template <class U>
   KILN_INLINE bool decode_varint_long(U& out, const char* what) {
@@ -207,9 +219,10 @@ class Reader {
   }
   // read_length's checks by division, exact for any count: the three ways it refuses a prefix,
   // in the order they are checked, and a count of 2^32 or more that passes them all.
-  [[gnu::cold, gnu::noinline]] bool read_length_slow(std::size_t& n, const std::uint8_t* at_p,
-                                                     std::uint64_t v, std::size_t min_elem_bytes,
-                                                     std::size_t limit, const char* what,
+  // On success the caller takes v as the count.
+  [[gnu::cold, gnu::noinline]] bool read_length_slow(const std::uint8_t* at_p, std::uint64_t v,
+                                                     std::size_t min_elem_bytes, std::size_t limit,
+                                                     const char* what,
                                                      std::size_t elem_alloc_bytes) {
     std::size_t at = static_cast<std::size_t>(at_p - begin_);
     if (v > limit)
@@ -225,8 +238,7 @@ class Reader {
       fail_alloc(at, v, elem_alloc_bytes, what);
       return false;
     }
-    n = static_cast<std::size_t>(v);
-    alloc_left_ -= n * elem_alloc_bytes;
+    alloc_left_ -= static_cast<std::size_t>(v) * elem_alloc_bytes;
     return true;
   }
   [[gnu::cold, gnu::noinline]] void fail_depth(const char* what) {

@@ -45,6 +45,13 @@ constexpr std::string_view number_token() {
     return sizeof(T) == 1 ? "u8" : sizeof(T) == 2 ? "u16" : sizeof(T) == 4 ? "u32" : "u64";
 }
 
+// Out of line, so that the message is not built in (and does not need stack space in) the
+// inlined reads of structs with bool fields.
+[[gnu::cold, gnu::noinline]] inline void bad_bool(io::Reader& r, std::uint8_t b) {
+  r.fail_at(r.offset() - 1, ErrorCode::kBadBool,
+            "bool byte is " + std::to_string(b) + ", expected 0 or 1");
+}
+
 }  // namespace detail
 
 template <class T>
@@ -93,9 +100,10 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
     if constexpr (std::is_same_v<T, bool>) {
       std::uint8_t b = 0;
       if (!r.read_u8(b, "bool")) return false;
-      if (b > 1) [[unlikely]]
-        return r.fail_at(r.offset() - 1, ErrorCode::kBadBool,
-                         "bool byte is " + std::to_string(b) + ", expected 0 or 1");
+      if (b > 1) [[unlikely]] {
+        detail::bad_bool(r, b);
+        return false;
+      }
       v = b != 0;
       return true;
     } else if constexpr (kCompressible && M::compress) {

@@ -42,10 +42,18 @@ struct Serializer<std::optional<T>> {
       v.reset();
       return true;
     }
-    if (tag != 1) [[unlikely]]
-      return r.fail_at(r.offset() - 1, ErrorCode::kBadOptionalTag,
-                       "optional tag is " + std::to_string(tag) + ", expected 0 or 1");
+    if (tag != 1) [[unlikely]] {
+      bad_tag(r, tag);
+      return false;
+    }
     return S::template read<M>(r, v.emplace());
+  }
+
+ private:
+  // Out of line: the message built inline needed a stack frame in every optional read (wasm).
+  [[gnu::cold, gnu::noinline]] static void bad_tag(io::Reader& r, std::uint8_t tag) {
+    r.fail_at(r.offset() - 1, ErrorCode::kBadOptionalTag,
+              "optional tag is " + std::to_string(tag) + ", expected 0 or 1");
   }
 };
 

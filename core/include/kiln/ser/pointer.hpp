@@ -91,11 +91,8 @@ struct PointerSerializer {
     w.write_u8(1);
     // Without tracking a cycle would recurse forever; stop at the reader's depth limit instead,
     // since no reader with default limits could read a deeper message anyway.
-    if (g != nullptr && !g->track && ++g->pointer_depth > io::kMaxWriteDepth) {
-      w.fail(ErrorCode::kDepthExceeded, "pointers nested deeper than " +
-                                            std::to_string(io::kMaxWriteDepth) + " at " +
-                                            std::string(reflect::type_name<T>) +
-                                            ": a cyclic graph needs Options::track_references");
+    if (g != nullptr && !g->track && ++g->pointer_depth > io::kMaxWriteDepth) [[unlikely]] {
+      too_deep(w);
       return;
     }
     if (!w.failed()) {
@@ -105,6 +102,14 @@ struct PointerSerializer {
         Serializer<T>::template write<M>(w, *obj);
     }
     if (g != nullptr && !g->track) --g->pointer_depth;
+  }
+
+  // Out of line: the message's temporaries gave write_object a shadow-stack frame in wasm.
+  [[gnu::cold, gnu::noinline]] static void too_deep(io::Writer& w) {
+    w.fail(ErrorCode::kDepthExceeded, "pointers nested deeper than " +
+                                          std::to_string(io::kMaxWriteDepth) + " at " +
+                                          std::string(reflect::type_name<T>) +
+                                          ": a cyclic graph needs Options::track_references");
   }
 
   static const void* most_derived(const T* obj) {
