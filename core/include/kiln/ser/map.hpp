@@ -48,8 +48,16 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
     std::size_t i = 0;
     for (; i < n && it != v.end(); ++i, ++it) {
       std::size_t at = r.offset();
-      if (!Serializer<K>::template read<M>(r, key)) return false;
-      if (!(key == it->first)) return read_rest<M>(r, v, n, i, at, it, &key);
+      if constexpr (std::is_same_v<K, std::string>) {
+        // A string key equal to the reused entry's is compared in place, not copied into `key`
+        // (a copy that in wasm, where libc++ keeps only 10 characters inline, allocated).
+        bool same = false;
+        if (!Serializer<K>::template read_expecting<M>(r, it->first, key, same)) return false;
+        if (!same) return read_rest<M>(r, v, n, i, at, it, &key);
+      } else {
+        if (!Serializer<K>::template read<M>(r, key)) return false;
+        if (!(key == it->first)) return read_rest<M>(r, v, n, i, at, it, &key);
+      }
       if (!Serializer<V>::template read<M>(r, it->second)) return false;
     }
     if (it != v.end()) {

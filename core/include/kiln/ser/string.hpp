@@ -44,6 +44,37 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     return read_bytes(r, v, n);
   }
 
+  // Reads a string that is likely to equal `expected` (the key of a reused map at the same
+  // position). When it does, `same` is set and nothing is copied; otherwise the string is read
+  // into `v`. The checks, charges and errors are read()'s: only the copy is skipped. Forced
+  // inline so that `same` stays out of memory.
+  template <class M>
+  KILN_INLINE static bool read_expecting(io::Reader& r, const std::string& expected, std::string& v,
+                                         bool& same) {
+    graph::ReadContext* g = r.graph();
+    if (g != nullptr && g->share_strings) [[unlikely]] {
+      // Through read(), so read_shared keeps one caller: wasm-opt then inlines it into read(),
+      // which every string of a message with shared strings goes through.
+      same = false;
+      return read<M>(r, v);
+    }
+    std::size_t n = 0;
+    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length", 1)) return false;
+    const std::uint8_t* p = r.cursor();
+    // StringEq: short keys compared with a few loads, not a memcmp call (a byte loop in wasm).
+    same = graph::StringEq()(std::string_view(reinterpret_cast<const char*>(p), n), expected);
+    if (!same) return read_bytes(r, v, n);
+    if (r.validate_utf8()) {
+      std::size_t ok = wire::utf8_valid_prefix(p, n);
+      if (ok != n) [[unlikely]] {
+        bad_utf8(r, r.offset() + ok, n);
+        return false;
+      }
+    }
+    r.advance_to(p + n);
+    return true;
+  }
+
  private:
   static void write_new(io::Writer& w, const char* data, std::size_t n, std::uint64_t prefix) {
     w.ensure(io::kMaxVarint64 + n);
