@@ -73,4 +73,37 @@ TEST(Reuse, DuplicateKeyRejectedOnEveryPath) {
   }
 }
 
+// Keys equal to the reused entry's are compared in place rather than copied: keys of every
+// length up to past 16 bytes, differing only in their last byte, must still be told apart.
+TEST(Reuse, MapKeysComparedInPlaceAtEveryLength) {
+  for (std::size_t n = 1; n <= 40; ++n) {
+    std::string k(n, 'k'), other = k;
+    other.back() = 'j';
+    Map value{{k, 1}, {k + "z", 2}};
+    EXPECT_EQ(decode_into(value, value), value);
+    EXPECT_EQ(decode_into(value, Map{{other, 5}, {k + "z", 6}}), value);
+    EXPECT_EQ(decode_into(value, Map{{k, 5}, {other + "z", 6}}), value);
+  }
+}
+
+// A map key whose bytes equal the reused key is still validated: a map holding invalid UTF-8
+// (put there by the program) must not make invalid UTF-8 on the wire acceptable.
+TEST(Reuse, MapKeyEqualToReusedKeyIsStillValidated) {
+  for (bool share : {false, true}) {
+    kiln::Codec codec(kiln::Options{.share_strings = share});
+    const std::string bad = "ab\xff";
+    Map out{{bad, 1}};
+    auto bytes = codec.serialize(Map{{bad, 2}});  // writing does not validate
+    ASSERT_FALSE(bytes.empty());
+    Map fresh;
+    kiln::Status want = codec.deserialize_into(bytes, fresh);
+    kiln::Status got = codec.deserialize_into(bytes, out);
+    ASSERT_FALSE(want.ok());
+    ASSERT_FALSE(got.ok());
+    EXPECT_EQ(got.error().code, kiln::ErrorCode::kBadUtf8);
+    EXPECT_EQ(got.error().offset, want.error().offset);
+    EXPECT_EQ(got.error().detail, want.error().detail);
+  }
+}
+
 }  // namespace
