@@ -85,8 +85,9 @@ TEST(StringHash, SpreadsShortAndLongStrings) {
   EXPECT_EQ(seen.size(), strings);
 }
 
-// StringEq compares 4-7 and 8-16 byte strings with overlapping loads: a difference at any
-// position of any length is seen, and equal strings in different storage compare equal.
+// StringEq compares 1-3 byte strings by first, middle and last byte and 4-7 and 8-16 byte
+// strings with overlapping loads: a difference at any position of any length is seen, and equal
+// strings in different storage compare equal.
 TEST(StringEq, SeesADifferenceAtEveryPosition) {
   kiln::graph::StringEq eq;
   for (std::size_t n = 0; n <= 40; ++n) {

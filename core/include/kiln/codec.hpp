@@ -88,7 +88,7 @@ class Codec {
  private:
   // serialize_view: the message's size in scratch_, or 0 if writing failed.
   template <class T>
-  std::size_t write_scratch(const T& value) {
+  KILN_INLINE std::size_t write_scratch(const T& value) {
     io::Writer w(scratch_, 0);
     write_message(w, value);
     if (w.failed()) [[unlikely]]
@@ -96,15 +96,36 @@ class Codec {
     return w.written();
   }
 
+  // The per-message path. A message whose root type has no pointers, without compatible mode or
+  // shared strings, is read here with every step inlined into the caller: in wasm each call
+  // level cost a frame on the shadow stack and put the reader in linear memory, which for a
+  // small struct was most of the time. Everything else goes to read_message, out of line.
   template <class T>
-  Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out) const {
+  KILN_INLINE Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out) const {
     // constexpr: the fingerprint is computed by the compiler, never per message.
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     io::Reader r(data, size, options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
-    if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) return Status(r.take_error());
+    if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) [[unlikely]]
+      return Status(r.take_error());
     r.set_flags(flags);
+    constexpr std::uint8_t kSlowFlags = wire::kFlagCompatible | wire::kFlagShareStrings;
     bool ok;
+    if (!graph::needs_graph<T> && !(flags & kSlowFlags)) [[likely]]
+      ok = (flags & wire::kFlagCompressNumbers)
+               ? Serializer<T>::template read<CompressedMode>(r, out)
+               : Serializer<T>::template read<FixedMode>(r, out);
+    else
+      ok = read_message(r, flags, out);
+    if (ok && r.remaining() == 0) [[likely]]
+      return Status();
+    return finish_failed_read(r, ok);
+  }
+
+  // Messages with an object graph, shared strings or a type table.
+  template <class T>
+  [[gnu::noinline]] bool read_message(io::Reader& r, std::uint8_t flags, T& out) const {
+    const bool compress = flags & wire::kFlagCompressNumbers;
     if (graph::needs_graph<T> || (flags & wire::kFlagShareStrings)) {
       // Objects read so far live here until the message is done, so a back-reference can find
       // them; afterwards only their owners in `out` keep them.
@@ -113,19 +134,25 @@ class Codec {
       g.track = (flags & wire::kFlagReferenceTracking) != 0;
       g.share_strings = (flags & wire::kFlagShareStrings) != 0;
       r.set_graph(&g);
-      ok = read_body<T>(r, flags, out);
+      bool ok = read_body(r, flags, compress, out);
       r.set_graph(nullptr);
-    } else {
-      ok = read_body<T>(r, flags, out);
+      return ok;
     }
-    if (ok && r.remaining() != 0)
-      r.fail(ErrorCode::kTrailingBytes,
-             std::to_string(r.remaining()) + " bytes left after the root value");
-    return r.failed() ? Status(r.take_error()) : Status();
+    return read_body(r, flags, compress, out);
   }
-
   template <class T>
-  void write_message(io::Writer& w, const T& value) const {
+  static bool read_body(io::Reader& r, std::uint8_t flags, bool compress, T& out) {
+    if (flags & wire::kFlagCompatible) return evolve::read_table_and_body(r, compress, out);
+    return compress ? Serializer<T>::template read<CompressedMode>(r, out)
+                    : Serializer<T>::template read<FixedMode>(r, out);
+  }
+  // The error of a read that failed, or that left bytes after the root value.
+  [[gnu::cold, gnu::noinline]] static Status finish_failed_read(io::Reader& r, bool ok);
+
+  // The per-message write path, split like deserialize_bytes: the header and a plain body
+  // inline, graphs, shared strings and type tables out of line in write_graph_or_table.
+  template <class T>
+  KILN_INLINE void write_message(io::Writer& w, const T& value) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     // A type without a compatible-mode description is always written schema-consistent.
     const bool compatible = evolve::Schema<T>::ok && options_.compatible;
@@ -143,6 +170,14 @@ class Codec {
     // Stored either way (ensure covered it); a short header's body overwrites it.
     io::store_le(p + 3, kFingerprint);
     w.advance_to(p + wire::header_bytes(p[2]));
+    if (!graph::needs_graph<T> && !options_.share_strings && !compatible) [[likely]]
+      write_body(w, value);
+    else
+      write_graph_or_table(w, value, compatible);
+  }
+  template <class T>
+  [[gnu::noinline]] void write_graph_or_table(io::Writer& w, const T& value,
+                                              bool compatible) const {
     if (compatible) evolve::write_table<T>(w);
     if (graph::needs_graph<T> || options_.share_strings) {
       graph::WriteContext g;
@@ -157,33 +192,33 @@ class Codec {
     }
   }
   template <class T>
-  void write_body(io::Writer& w, const T& value) const {
+  KILN_INLINE void write_body(io::Writer& w, const T& value) const {
     if (options_.compress_numbers)
       Serializer<T>::template write<CompressedMode>(w, value);
     else
       Serializer<T>::template write<FixedMode>(w, value);
   }
-  template <class T>
-  static bool read_body(io::Reader& r, std::uint8_t flags, T& out) {
-    const bool compress = flags & wire::kFlagCompressNumbers;
-    if (flags & wire::kFlagCompatible) return evolve::read_table_and_body(r, compress, out);
-    return compress ? Serializer<T>::template read<CompressedMode>(r, out)
-                    : Serializer<T>::template read<FixedMode>(r, out);
-  }
 
   // Checks magic, version, flags and the root type's fingerprint (when the message has one). A
-  // well-formed header with a fingerprint is checked inline (no call, flags stay in a
-  // register); anything else goes to read_header_checked, which also finds the first problem
-  // and reports it.
+  // well-formed header of a message at least 7 bytes long is checked inline (no call, flags stay
+  // in a register); anything else goes to read_header_checked, which also finds the first
+  // problem and reports it.
   KILN_INLINE static bool read_header(io::Reader& r, std::uint32_t fingerprint,
                                       std::string_view type, std::uint8_t& flags) {
     const std::uint8_t* p = r.cursor();
     if (r.remaining() >= wire::kHeaderBytes && p[0] == wire::kMagic && p[1] == wire::kVersion &&
-        (p[2] & ~(wire::kSupportedFlags & ~wire::kFlagNoFingerprint)) == 0 &&
-        (io::load_le<std::uint32_t>(p + 3) == fingerprint || (p[2] & wire::kFlagCompatible))) {
-      flags = p[2];
-      r.advance_to(p + wire::kHeaderBytes);
-      return true;
+        (p[2] & ~wire::kSupportedFlags) == 0) {
+      const std::uint8_t f = p[2];
+      if (f & wire::kFlagNoFingerprint) {
+        flags = f;
+        r.advance_to(p + wire::kShortHeaderBytes);
+        return true;
+      }
+      if (io::load_le<std::uint32_t>(p + 3) == fingerprint || (f & wire::kFlagCompatible)) {
+        flags = f;
+        r.advance_to(p + wire::kHeaderBytes);
+        return true;
+      }
     }
     return read_header_checked(r, fingerprint, type, flags);
   }

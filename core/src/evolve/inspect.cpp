@@ -5,39 +5,23 @@
 #include "kiln/evolve/json.hpp"
 #include "kiln/evolve/type_table.hpp"
 #include "kiln/wire/header.hpp"
+#include "kiln/wire/read_header.hpp"
 
 namespace kiln {
 
 Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits& limits) {
   io::Reader r(message.data(), message.size(), limits, true);
-  if (!r.need(wire::kShortHeaderBytes, "message header")) return r.take_error();
-  const std::uint8_t* h = r.cursor();
-  if (h[0] != wire::kMagic) {
-    r.fail(ErrorCode::kBadMagic, "first byte is " + std::to_string(h[0]) + ", expected 75 ('K')");
+  std::uint8_t flags = 0;
+  if (!wire::read_header(
+          r, wire::HeaderCheck{.fingerprint = nullptr, .type_name = {}, .needs_table = true},
+          flags))
     return r.take_error();
-  }
-  if (h[1] != wire::kVersion) {
-    r.fail_at(1, ErrorCode::kBadVersion,
-              "message has format version " + std::to_string(h[1]) + ", this reader reads 1");
-    return r.take_error();
-  }
-  const std::uint8_t flags = h[2];
-  if ((flags & ~wire::kSupportedFlags) || !(flags & wire::kFlagCompatible)) {
-    r.fail_at(2, ErrorCode::kBadFlags,
-              "flags byte " + std::to_string(flags) +
-                  ((flags & ~wire::kSupportedFlags)
-                       ? " has bits this reader does not support"
-                       : ": a schema-consistent message has no type table to read it by"));
-    return r.take_error();
-  }
   const bool compress = flags & wire::kFlagCompressNumbers;
   // A message without a fingerprint says so with null.
   char fingerprint[13] = "null";
-  if (!(flags & wire::kFlagNoFingerprint)) {
-    if (!r.need(wire::kHeaderBytes, "message header")) return r.take_error();
-    std::snprintf(fingerprint, sizeof fingerprint, "\"0x%08x\"", io::load_le<std::uint32_t>(h + 3));
-  }
-  r.advance_to(h + wire::header_bytes(flags));
+  if (!(flags & wire::kFlagNoFingerprint))
+    std::snprintf(fingerprint, sizeof fingerprint, "\"0x%08x\"",
+                  io::load_le<std::uint32_t>(message.data() + 3));
 
   evolve::TypeTable t;
   if (!evolve::parse_type_table(r, t)) return r.take_error();

@@ -10,6 +10,7 @@
 #include <functional>
 #include <string_view>
 
+#include "kiln/inline.hpp"
 #include "kiln/io/endian.hpp"
 
 namespace kiln::graph {
@@ -59,7 +60,7 @@ struct StringHash {
 // Equality of shared strings: up to 16 bytes compared with the same overlapping loads as
 // StringHash rather than a memcmp call (a byte loop in wasm's libc).
 struct StringEq {
-  bool operator()(std::string_view x, std::string_view y) const noexcept {
+  KILN_INLINE bool operator()(std::string_view x, std::string_view y) const noexcept {
     const std::size_t n = x.size();
     if (n != y.size()) return false;
     if (n >= 8 && n <= 16)
@@ -70,7 +71,9 @@ struct StringEq {
       return detail::load<std::uint32_t>(x.data()) == detail::load<std::uint32_t>(y.data()) &&
              detail::load<std::uint32_t>(x.data() + n - 4) ==
                  detail::load<std::uint32_t>(y.data() + n - 4);
-    return n == 0 || std::memcmp(x.data(), y.data(), n) == 0;
+    if (n < 4)  // first, middle and last byte cover 1 to 3 (a memcmp call is a byte loop in wasm)
+      return n == 0 || (x[0] == y[0] && x[n >> 1] == y[n >> 1] && x[n - 1] == y[n - 1]);
+    return std::memcmp(x.data(), y.data(), n) == 0;
   }
 };
 

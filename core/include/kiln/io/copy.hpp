@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "kiln/inline.hpp"
+
 namespace kiln::io {
 
 namespace detail {
@@ -25,7 +27,8 @@ inline void store_word(std::uint8_t* p, W w) noexcept {
 
 // memmove semantics: every byte is loaded before any is stored (and memmove past 32 bytes), so
 // the ranges may overlap; a reused string can be refilled from bytes inside its own buffer.
-inline void copy_bytes(std::uint8_t* dst, const std::uint8_t* src, std::size_t n) noexcept {
+KILN_INLINE inline void copy_bytes(std::uint8_t* dst, const std::uint8_t* src,
+                                   std::size_t n) noexcept {
   using detail::load_word;
   using detail::store_word;
   if (n > 32) {

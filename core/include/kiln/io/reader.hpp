@@ -85,7 +85,7 @@ class Reader {
   // line, so this stays small enough for every compiler to inline (clang and em++ otherwise kept
   // it as a call, which in wasm also forced the caller's cursor through the shadow stack).
   template <class U>
-  bool read_varint(U& out, const char* what = "varint") {
+  KILN_INLINE bool read_varint(U& out, const char* what = "varint") {
     const std::uint8_t* p = cur_;
     if (p != end_ && *p < 0x80) [[likely]] {
       out = static_cast<U>(*p);
@@ -119,8 +119,8 @@ class Reader {
   // or more storage (elem_alloc_bytes each) than is left of the message's allocation budget;
   // the storage is charged to the budget. Elements with no wire bytes are bounded by the last
   // two checks only.
-  bool read_length(std::size_t& n, std::size_t min_elem_bytes, std::size_t limit, const char* what,
-                   std::size_t elem_alloc_bytes) {
+  KILN_INLINE bool read_length(std::size_t& n, std::size_t min_elem_bytes, std::size_t limit,
+                               const char* what, std::size_t elem_alloc_bytes) {
     const std::uint8_t* at = cur_;
     std::uint64_t v = 0;
     if (!read_varint(v, what)) return false;

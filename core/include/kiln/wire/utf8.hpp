@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "kiln/inline.hpp"
+
 namespace kiln::wire {
 
 // The full validator, out of line.
@@ -13,7 +15,7 @@ std::size_t utf8_scan(const std::uint8_t* s, std::size_t n) noexcept;
 // Returns n when all n bytes are valid UTF-8, else the offset of the first invalid sequence.
 // Most strings on the wire are short and ASCII: that case is decided inline with a few
 // overlapping loads, and anything with a high bit goes to the full validator.
-inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexcept {
+KILN_INLINE inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexcept {
   std::uint64_t high = 0;
   if (n >= 8) {
     std::size_t i = 0;
