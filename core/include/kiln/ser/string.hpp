@@ -26,7 +26,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   static constexpr void fingerprint(Hasher& h) { h.add("str"); }
 
   template <class M>
-  static void write(io::Writer& w, const T& v) {
+  KILN_INLINE static void write(io::Writer& w, const T& v) {
     graph::WriteContext* g = w.graph();
     if (g != nullptr && g->share_strings) [[unlikely]]
       return write_shared(w, v.data(), v.size(), *g);
@@ -34,7 +34,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
   template <class M>
-  static bool read(io::Reader& r, std::string& v) {
+  KILN_INLINE static bool read(io::Reader& r, std::string& v) {
     static_assert(std::is_same_v<T, std::string>, "std::string_view can be written, not read");
     graph::ReadContext* g = r.graph();
     if (g != nullptr && g->share_strings) [[unlikely]]
@@ -76,7 +76,8 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
  private:
-  static void write_new(io::Writer& w, const char* data, std::size_t n, std::uint64_t prefix) {
+  KILN_INLINE static void write_new(io::Writer& w, const char* data, std::size_t n,
+                                    std::uint64_t prefix) {
     w.ensure(io::kMaxVarint64 + n);
     std::uint8_t* p = io::put_varint(w.cursor(), prefix);
     io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
