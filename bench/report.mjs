@@ -54,6 +54,11 @@ function targetRows(target, harness) {
   return rows.filter((r) => r.target === target && (!harness || r.harness === harness || !r.harness));
 }
 
+// How many loop runs best_of.mjs merged into these rows.
+function loopRuns(list) {
+  return Math.max(1, ...list.map((r) => r.runs ?? 1));
+}
+
 function table(list) {
   const out = ['| workload | library | serialize | deserialize | round trip | bytes | no codegen |',
     '|---|---|---:|---:|---:|---:|:---:|'];
@@ -255,8 +260,11 @@ md.push('![round trip](roundtrip.svg)', '', '![size](size.svg)', '');
 md.push('## Targets', '', '| status | target | measured |', '|---|---|---|', ...checks, '');
 md.push('## Native (Google Benchmark, one binary, g++ -O3)', '', headline(native, jdk), '', table([...native, ...jdk]), '');
 md.push('## wasm (em++ -O3 under Node, steady-clock loop) and the same loop natively', '',
-  'The native and wasm loops ran alternately, three times each; each time below is the best of its ' +
-  'runs, so the wasm/native ratios compare the two targets under like conditions.', '',
+  `The native and wasm loops ran alternately, ${loopRuns(wasm)} times each; each time below is the best of its ` +
+  'runs, so the wasm/native ratios compare the two targets under like conditions. Whole wasm runs ' +
+  'are bimodal on this machine: in some Node processes every wasm case, Kiln and peers alike, takes ' +
+  'about 1.7x as long, and which processes depends on address-space layout (with ASLR off every ' +
+  'run is fast). Several runs keep one slow process from deciding the ratios.', '',
   table(wasm), '', '### Same loop, native', '', table(nativeLoop), '');
 md.push('## JavaScript API (Node)', '', headline(js), '', table(js), '');
 md.push("Kiln's `fixed` and `compressed` rows decode 64-bit integers as numbers (`int64: 'number'`), " +

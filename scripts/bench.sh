@@ -32,9 +32,11 @@ build/native/bench/native/kiln_bench $quick --benchmark_out="$out/gbench-native.
   --benchmark_out_format=json
 node bench/native/gbench_to_rows.mjs "$out/gbench-native.json" "$out/rows-gbench-native.jsonl"
 
-# The native loop and the same loop in wasm, alternately (3 times each; once with --quick), then
+# The native loop and the same loop in wasm, alternately (5 times each; once with --quick), then
 # the best of each case: the wasm/native ratio then compares the targets under like conditions.
-pairs=3
+# Whole wasm processes are bimodal here (some run every case about 1.7x slower, depending on
+# address-space layout), so three runs could all land slow.
+pairs=5
 [ -n "$quick" ] && pairs=1
 for i in $(seq $pairs); do
   stage "native: steady-clock loop (for the wasm/native ratio), run $i of $pairs"
