@@ -49,6 +49,10 @@ const label = (r) => (r.mode && r.mode !== 'default' ? `${r.library} (${r.mode})
 // Compatible-mode rows measure the cost of schema evolution; headlines and targets compare the
 // schema-consistent modes with the peers.
 const compatible = (r) => r.library === 'kiln' && r.mode?.startsWith('compatible');
+// Messages without a header (the reader is given the writer's options) count for size only:
+// times compare messages that say how to read them.
+const headerless = (r) => r.library === 'kiln' && r.mode?.endsWith('-noheader');
+const headerBytes = (mode) => (mode.endsWith('-noheader') ? 0 : mode.endsWith('-nofingerprint') ? 3 : 7);
 
 function targetRows(target, harness) {
   return rows.filter((r) => r.target === target && (!harness || r.harness === harness || !r.harness));
@@ -77,7 +81,7 @@ function headline(list, extraPeers = []) {
   for (const w of WORKLOADS) {
     const kiln = list.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r));
     if (!kiln.length) continue;
-    const fast = kiln.reduce((a, b) => (a.roundtrip_ns <= b.roundtrip_ns ? a : b));
+    const fast = kiln.filter((r) => !headerless(r)).reduce((a, b) => (a.roundtrip_ns <= b.roundtrip_ns ? a : b));
     const small = kiln.reduce((a, b) => (a.bytes <= b.bytes ? a : b));
     const peers = [...list, ...extraPeers].filter((r) => r.workload === w && r.library !== 'kiln');
     for (const p of peers.sort((a, b) => a.roundtrip_ns - b.roundtrip_ns)) {
@@ -97,7 +101,7 @@ const jdk = rows.filter((r) => r.library === 'jdk');
 // Checks of the issue's targets, each with the numbers it used.
 const checks = [];
 const find = (list, w, lib, mode) => list.find((r) => r.workload === w && r.library === lib && (!mode || r.mode === mode));
-const kilnBest = (list, w) => list.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r))
+const kilnBest = (list, w) => list.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r) && !headerless(r))
   .reduce((a, b) => (!a || b.roundtrip_ns < a.roundtrip_ns ? b : a), null);
 function check(name, ok, detail) {
   checks.push(`| ${ok === null ? 'n/a' : ok ? 'met' : '**not met**'} | ${name} | ${detail} |`);
@@ -125,9 +129,9 @@ function check(name, ok, detail) {
       `${ratio(j.roundtrip_ns / kk.roundtrip_ns)}x (JDK ${fmtNs(j.roundtrip_ns)})`);
     else check(`native ${w} >= ${goal}x JDK serialization speed`, null, 'no JDK rows (no javac)');
   }
-  // Struct "with compression": either compressed mode; the report names the one measured and,
-  // when that is the one without the fingerprint, also gives the default's size.
-  const compressedModes = ['compressed', 'compressed-nofingerprint'];
+  // Struct "with compression": any compressed mode; the report names the one measured and, when
+  // that one has a shorter header than the default, also gives the default's size.
+  const compressedModes = ['compressed', 'compressed-nofingerprint', 'compressed-noheader'];
   for (const [w, goal, modes] of [['Struct', 0.32, compressedModes], ['Foo', 0.45, null], ['TestClass', 0.5, null]]) {
     const ks = native.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r) && (!modes || modes.includes(r.mode)));
     const j = find(jdk, w, 'jdk');
@@ -136,19 +140,17 @@ function check(name, ok, detail) {
       continue;
     }
     const small = ks.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-    const withFp = ks.filter((r) => !r.mode.endsWith('-nofingerprint'));
-    const fp = withFp.length && small.mode.endsWith('-nofingerprint')
-      ? Math.min(...withFp.map((r) => r.bytes)) : null;
+    const withFp = ks.filter((r) => headerBytes(r.mode) === 7);
+    const fp = withFp.length && headerBytes(small.mode) < 7 ? Math.min(...withFp.map((r) => r.bytes)) : null;
     check(`${w} size <= ${goal}x JDK`, small.bytes <= goal * j.bytes,
       `${small.bytes} B vs ${j.bytes} B (${ratio3(small.bytes / j.bytes)}x, ${small.mode})` +
-      (fp ? `; ${fp} B (${ratio3(fp / j.bytes)}x) with the default 4-byte fingerprint` : ''));
+      (fp ? `; ${fp} B (${ratio3(fp / j.bytes)}x) with the default 7-byte header` : ''));
   }
   // Kiln's smallest schema-consistent message against every peer's (native and JS peers: sizes
   // are the format's, the same on every target). Formats whose bytes mean nothing without the
   // schema may be smaller; then, and for any other smaller peer, the row says where the bytes go.
   // (msgpackr's shared structures are kept out of band, like a schema.)
   const schemaOnly = (p) => /^(avsc|protobuf|flatbuffers)/.test(p.library) || p.library.includes('shared structures');
-  const headerBytes = (mode) => (mode.endsWith('-nofingerprint') ? 3 : 7);
   for (const w of WORKLOADS) {
     const ks = native.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r));
     const peers = [...native, ...js].filter((r) => r.workload === w && r.library !== 'kiln' &&
@@ -159,7 +161,7 @@ function check(name, ok, detail) {
     const head = headerBytes(small.mode);
     const why = (p) => `${label(p)}${p.target === 'js' ? ' (JS)' : ''} ${p.bytes} B` +
       (schemaOnly(p) ? ', schema-only' : '') +
-      (small.bytes - head <= p.bytes ? `: Kiln's body is ${small.bytes - head} B, plus its ${head}-byte header` : '');
+      (head && small.bytes - head <= p.bytes ? `: Kiln's body is ${small.bytes - head} B, plus its ${head}-byte header` : '');
     const best = peers.reduce((a, b) => (b.bytes < a.bytes ? b : a));
     check(`${w} smaller than every peer except schema-only formats`,
       smaller.every(schemaOnly),

@@ -14,10 +14,11 @@ export interface KilnCore {
   readonly types: ReadonlyArray<{ name: string; fingerprint: number }>;
   /** The C++ decoder's verdict: null when valid, else the error it reports. */
   validate(type: import('./runtime/index').KilnType<unknown, unknown>, bytes: Uint8Array,
-           options?: { validateUtf8?: boolean }): import('./runtime/index').KilnError | null;
+           options?: { validateUtf8?: boolean } & import('./runtime/index').CodecOptions): import('./runtime/index').KilnError | null;
   /** Decodes with the C++ decoder and re-encodes with the C++ encoder. */
   reencode(type: import('./runtime/index').KilnType<unknown, unknown>, bytes: Uint8Array,
-           options?: import('./runtime/index').CodecOptions): Uint8Array;
+           options?: import('./runtime/index').CodecOptions,
+           readOptions?: import('./runtime/index').CodecOptions): Uint8Array;
   heapBytes(): number;
 }
 /** Loads the wasm core once (embedded in the package; no network access). */

@@ -26,33 +26,50 @@ inline State& state() {
   return s;
 }
 
-// Decodes the input buffer as type I of the list with the C++ decoder; 0 or an ErrorCode.
-template <class... T>
-int validate(int type, std::size_t n, bool validate_utf8) {
+// Options from flag bits as in the header (1 compressed numbers, 2 reference tracking, 8 shared
+// strings, 16 no fingerprint), plus kNoHeader: a message without a header, whose reader takes
+// the other bits as agreed out of band.
+inline constexpr int kNoHeader = 0x100;
+inline Options options_from_flags(int flags) {
+  return {.compress_numbers = (flags & wire::kFlagCompressNumbers) != 0,
+          .track_references = (flags & wire::kFlagReferenceTracking) != 0,
+          .share_strings = (flags & wire::kFlagShareStrings) != 0,
+          .fingerprint = (flags & wire::kFlagNoFingerprint) == 0,
+          .header = (flags & kNoHeader) == 0};
+}
+
+// Decodes the input buffer as type I of the list with the C++ decoder, as a reader with the
+// options of `read_flags` would; 0 or an ErrorCode. The value is left in `value`.
+template <class U>
+int decode_input(std::size_t n, int read_flags, bool validate_utf8, U& value) {
   State& s = state();
-  if (n > s.input.size()) return static_cast<int>(ErrorCode::kTruncated);
-  Options options;
+  Options options = options_from_flags(read_flags);
   options.validate_utf8 = validate_utf8;
-  Codec codec(options);
+  Status st =
+      Codec(options).deserialize_into(std::span<const std::uint8_t>(s.input.data(), n), value);
+  s.error = st.ok() ? Error{} : st.error();
+  return static_cast<int>(s.error.code);
+}
+
+template <class... T>
+int validate(int type, std::size_t n, int read_flags, bool validate_utf8) {
+  if (n > state().input.size()) return static_cast<int>(ErrorCode::kTruncated);
   int result = -1;
   int index = 0;
   auto try_one = [&]<class U>() {
     if (index++ != type) return;
     U value{};
-    Status st = codec.deserialize_into(std::span<const std::uint8_t>(s.input.data(), n), value);
-    s.error = st.ok() ? Error{} : st.error();
-    result = static_cast<int>(s.error.code);
+    result = decode_input(n, read_flags, validate_utf8, value);
   };
   (try_one.template operator()<T>(), ...);
   return result;
 }
 
-// Decodes the input as type I and encodes the value again with the options named by `flags`
-// (header flag bits: 1 compressed numbers, 2 reference tracking, 8 shared strings, 16 no
-// fingerprint) into the output buffer; returns its length, or -1 (the error is kept as for
-// validate).
+// Decodes the input as type I (options of `read_flags`) and encodes the value again with the
+// options of `write_flags` into the output buffer; returns its length, or -1 (the error is kept
+// as for validate).
 template <class... T>
-int reencode(int type, std::size_t n, int flags) {
+int reencode(int type, std::size_t n, int read_flags, int write_flags) {
   State& s = state();
   if (n > s.input.size()) return -1;
   int result = -1;
@@ -60,15 +77,9 @@ int reencode(int type, std::size_t n, int flags) {
   auto try_one = [&]<class U>() {
     if (index++ != type) return;
     U value{};
-    Status st = Codec().deserialize_into(std::span<const std::uint8_t>(s.input.data(), n), value);
-    s.error = st.ok() ? Error{} : st.error();
-    if (!st.ok()) return;
+    if (decode_input(n, read_flags, true, value) != 0) return;
     s.output.clear();
-    Codec({.compress_numbers = (flags & wire::kFlagCompressNumbers) != 0,
-           .track_references = (flags & wire::kFlagReferenceTracking) != 0,
-           .share_strings = (flags & wire::kFlagShareStrings) != 0,
-           .fingerprint = (flags & wire::kFlagNoFingerprint) == 0})
-        .serialize_into(value, s.output);
+    Codec(options_from_flags(write_flags)).serialize_into(value, s.output);
     result = static_cast<int>(s.output.size());
   };
   (try_one.template operator()<T>(), ...);
@@ -90,35 +101,36 @@ std::string type_table(const std::vector<std::string>& names) {
 }  // namespace kiln::wasm
 
 // Defines the module's exports for the listed types (their JS names as a brace list of strings).
-#define KILN_WASM_MODULE(NAMES, ...)                                                \
-  extern "C" {                                                                      \
-  EMSCRIPTEN_KEEPALIVE std::uint8_t* kiln_input(std::size_t n) {                    \
-    auto& in = ::kiln::wasm::state().input;                                         \
-    if (in.size() < n) in.resize(n);                                                \
-    return in.data();                                                               \
-  }                                                                                 \
-  EMSCRIPTEN_KEEPALIVE int kiln_validate(int type, std::size_t n, int utf8) {       \
-    return ::kiln::wasm::validate<__VA_ARGS__>(type, n, utf8 != 0);                 \
-  }                                                                                 \
-  EMSCRIPTEN_KEEPALIVE int kiln_reencode(int type, std::size_t n, int flags) {      \
-    return ::kiln::wasm::reencode<__VA_ARGS__>(type, n, flags);                     \
-  }                                                                                 \
-  EMSCRIPTEN_KEEPALIVE const std::uint8_t* kiln_output() {                          \
-    return ::kiln::wasm::state().output.data();                                     \
-  }                                                                                 \
-  EMSCRIPTEN_KEEPALIVE std::size_t kiln_error_offset() {                            \
-    return ::kiln::wasm::state().error.offset;                                      \
-  }                                                                                 \
-  EMSCRIPTEN_KEEPALIVE const char* kiln_error_detail() {                            \
-    return ::kiln::wasm::state().error.detail.c_str();                              \
-  }                                                                                 \
-  EMSCRIPTEN_KEEPALIVE void kiln_release() {                                        \
-    ::kiln::wasm::state() = {};                                                     \
-  }                                                                                 \
-  }                                                                                 \
-  EMSCRIPTEN_BINDINGS(kiln_module) {                                                \
-    emscripten::function(                                                           \
-        "formatVersion", +[] { return static_cast<int>(::kiln::wire::kVersion); }); \
-    emscripten::function(                                                           \
-        "typeTable", +[] { return ::kiln::wasm::type_table<__VA_ARGS__>(NAMES); }); \
+#define KILN_WASM_MODULE(NAMES, ...)                                                          \
+  extern "C" {                                                                                \
+  EMSCRIPTEN_KEEPALIVE std::uint8_t* kiln_input(std::size_t n) {                              \
+    auto& in = ::kiln::wasm::state().input;                                                   \
+    if (in.size() < n) in.resize(n);                                                          \
+    return in.data();                                                                         \
+  }                                                                                           \
+  EMSCRIPTEN_KEEPALIVE int kiln_validate(int type, std::size_t n, int read_flags, int utf8) { \
+    return ::kiln::wasm::validate<__VA_ARGS__>(type, n, read_flags, utf8 != 0);               \
+  }                                                                                           \
+  EMSCRIPTEN_KEEPALIVE int kiln_reencode(int type, std::size_t n, int read_flags,             \
+                                         int write_flags) {                                   \
+    return ::kiln::wasm::reencode<__VA_ARGS__>(type, n, read_flags, write_flags);             \
+  }                                                                                           \
+  EMSCRIPTEN_KEEPALIVE const std::uint8_t* kiln_output() {                                    \
+    return ::kiln::wasm::state().output.data();                                               \
+  }                                                                                           \
+  EMSCRIPTEN_KEEPALIVE std::size_t kiln_error_offset() {                                      \
+    return ::kiln::wasm::state().error.offset;                                                \
+  }                                                                                           \
+  EMSCRIPTEN_KEEPALIVE const char* kiln_error_detail() {                                      \
+    return ::kiln::wasm::state().error.detail.c_str();                                        \
+  }                                                                                           \
+  EMSCRIPTEN_KEEPALIVE void kiln_release() {                                                  \
+    ::kiln::wasm::state() = {};                                                               \
+  }                                                                                           \
+  }                                                                                           \
+  EMSCRIPTEN_BINDINGS(kiln_module) {                                                          \
+    emscripten::function(                                                                     \
+        "formatVersion", +[] { return static_cast<int>(::kiln::wire::kVersion); });           \
+    emscripten::function(                                                                     \
+        "typeTable", +[] { return ::kiln::wasm::type_table<__VA_ARGS__>(NAMES); });           \
   }

@@ -108,8 +108,10 @@ int main(int argc, char** argv) {
   register_workload<KilnPeer<false, true>, Workload::kFoo>(cfg);
   register_workload<KilnPeer<true, true>, Workload::kStruct>(cfg);
   register_workload<KilnPeer<true, true>, Workload::kFoo>(cfg);
-  // The smallest messages: compressed numbers without the 4-byte fingerprint.
-  register_peer<KilnPeer<true, false, false>>(cfg);
+  // The smallest messages: compressed numbers without the 4-byte fingerprint, and without any
+  // header (both sides agree on the options out of band).
+  register_peer<KilnPeer<true, false, Header::kNoFingerprint>>(cfg);
+  register_peer<KilnPeer<true, false, Header::kNone>>(cfg);
   register_peer<BoostPeer>(cfg);
   register_peer<CerealPeer>(cfg);
   register_peer<MsgpackPeer>(cfg);

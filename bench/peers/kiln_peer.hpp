@@ -13,15 +13,20 @@
 
 namespace kiln_bench {
 
-// Compatible: compatible mode (a type table after the header, docs/FORMAT.md section 9), reading
-// messages of the same version (the reader's table matches the message's). Fingerprint = false:
-// the 3-byte header without the schema fingerprint (docs/FORMAT.md section 4.4).
-template <bool Compress, bool Compatible = false, bool Fingerprint = true>
+// How much of the header a message has: all 7 bytes; 3, without the schema fingerprint
+// (docs/FORMAT.md section 4.4); or none, the reader being given the writer's options (3.2).
+enum class Header { kFull, kNoFingerprint, kNone };
+
+// Compatible: compatible mode (a type table after the header, docs/FORMAT.md section 10), reading
+// messages of the same version (the reader's table matches the message's).
+template <bool Compress, bool Compatible = false, Header H = Header::kFull>
 class KilnPeer {
  public:
   static constexpr const char* kLibrary = "kiln";
   static constexpr const char* kMode =
-      !Fingerprint ? (Compress ? "compressed-nofingerprint" : "fixed-nofingerprint")
+      H == Header::kNone ? (Compress ? "compressed-noheader" : "fixed-noheader")
+      : H == Header::kNoFingerprint
+          ? (Compress ? "compressed-nofingerprint" : "fixed-nofingerprint")
       : Compatible ? (Compress ? "compatible-compressed" : "compatible")
                    : (Compress ? "compressed" : "fixed");
 
@@ -56,12 +61,17 @@ class KilnPeer {
     else
       return codec_;
   }
-  kiln::Codec codec_{kiln::Options{
-      .compress_numbers = Compress, .compatible = Compatible, .fingerprint = Fingerprint}};
+  static constexpr bool kFingerprint = H == Header::kFull;
+  static constexpr bool kHeader = H != Header::kNone;
+  kiln::Codec codec_{kiln::Options{.compress_numbers = Compress,
+                                   .compatible = Compatible,
+                                   .fingerprint = kFingerprint,
+                                   .header = kHeader}};
   kiln::Codec graph_codec_{kiln::Options{.compress_numbers = Compress,
                                          .track_references = true,
                                          .share_strings = true,
-                                         .fingerprint = Fingerprint}};
+                                         .fingerprint = kFingerprint,
+                                         .header = kHeader}};
 };
 
 }  // namespace kiln_bench

@@ -3,7 +3,8 @@ import { KilnError, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
 import { Writer } from './writer.mjs';
 import {
-  FLAG_COMPRESS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_TRACK_REFERENCES, readHeader, writeHeader,
+  FLAG_COMPRESS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_TRACK_REFERENCES, optionFlags, readHeader,
+  writeHeader,
 } from './header.mjs';
 
 const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
@@ -15,17 +16,20 @@ function checkType(type) {
   }
 }
 
-function writeMessage(w, type, value, mode, flags) {
+// `header` false: the value's bytes alone, with flags both sides agree on out of band.
+function writeMessage(w, type, value, mode, flags, header) {
   if ((flags & GRAPH_FLAGS) !== 0 || w.refs !== null || w.strings !== null) {
     w.resetGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
-  writeHeader(w, flags, type.fingerprint);
+  if (header) writeHeader(w, flags, type.fingerprint);
   if (mode === 1) type.write1(w, value);
   else type.write0(w, value);
 }
 
-function readMessage(r, type) {
-  const flags = readHeader(r, SUPPORTED_FLAGS, type.fingerprint, type.cppName);
+// `agreedFlags` null: the message has a header, which says how to read it; else the flags of a
+// message without one.
+function readMessage(r, type, agreedFlags) {
+  const flags = agreedFlags ?? readHeader(r, SUPPORTED_FLAGS, type.fingerprint, type.cppName);
   if ((flags & GRAPH_FLAGS) !== 0) {
     r.setGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
@@ -37,24 +41,24 @@ function readMessage(r, type) {
 export class Codec {
   /**
    * @param {{compressNumbers?: boolean, trackReferences?: boolean, shareStrings?: boolean,
-   *          fingerprint?: boolean, int64?: 'bigint' | 'number',
+   *          fingerprint?: boolean, header?: boolean, int64?: 'bigint' | 'number',
    *          limits?: Partial<typeof DEFAULT_LIMITS>}} options
    */
   constructor(options = {}) {
     const {
       compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true,
-      int64 = 'bigint', limits = {},
+      header = true, int64 = 'bigint', limits = {},
     } = options;
     if (int64 !== 'bigint' && int64 !== 'number') invalid('options.int64', "'bigint' or 'number'", int64);
     // 64-bit integers decode as BigInt (exact), or as numbers, which fail to decode outside the
     // safe integer range rather than lose precision.
     this.int64AsNumber = int64 === 'number';
     this.mode = compressNumbers ? 1 : 0;
-    this.flags =
-      (compressNumbers ? FLAG_COMPRESS : 0) |
-      (trackReferences ? FLAG_TRACK_REFERENCES : 0) |
-      (shareStrings ? FLAG_SHARE_STRINGS : 0) |
-      (fingerprint ? 0 : FLAG_NO_FINGERPRINT);
+    this.flags = optionFlags({ compressNumbers, trackReferences, shareStrings, fingerprint, header });
+    // Without a header (docs/FORMAT.md 3.2) the message is the value alone: a reader must be
+    // given the writer's number mode, reference tracking and shared strings.
+    this.header = header !== false;
+    this.agreedFlags = this.header ? null : this.flags;
     this.limits = Object.freeze({ ...DEFAULT_LIMITS, ...limits });
     this.out = new Writer(64 * 1024); // serialize(): results are views of shared chunks
     this.scratch = new Writer(4096); // serializeView(): rewound on every call
@@ -66,7 +70,7 @@ export class Codec {
     const w = this.out;
     w.begin(false);
     try {
-      writeMessage(w, type, value, this.mode, this.flags);
+      writeMessage(w, type, value, this.mode, this.flags, this.header);
     } catch (e) {
       w.pos = w.start;
       throw e;
@@ -80,7 +84,7 @@ export class Codec {
     checkType(type);
     const w = this.scratch;
     w.begin(true);
-    writeMessage(w, type, value, this.mode, this.flags);
+    writeMessage(w, type, value, this.mode, this.flags, this.header);
     return w.buf.subarray(0, w.pos);
   }
 
@@ -102,16 +106,20 @@ export class Codec {
   deserialize(type, bytes) {
     checkType(type);
     if (!(bytes instanceof Uint8Array)) invalid('bytes', 'a Uint8Array', bytes);
-    return readMessage(new Reader(bytes, this.limits, this.int64AsNumber), type);
+    return readMessage(new Reader(bytes, this.limits, this.int64AsNumber), type, this.agreedFlags);
   }
 }
 
 const defaultCodecs = new Map(); // by options, made on first use
-function defaultCodec(compressNumbers, trackReferences, shareStrings, int64 = 'bigint') {
-  const key = `${!!compressNumbers} ${!!trackReferences} ${!!shareStrings} ${int64}`;
+function defaultCodec({
+  compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
+  int64 = 'bigint',
+}) {
+  const options = { compressNumbers, trackReferences, shareStrings, fingerprint, header, int64 };
+  const key = JSON.stringify(options);
   let codec = defaultCodecs.get(key);
   if (codec === undefined) {
-    codec = new Codec({ compressNumbers, trackReferences, shareStrings, int64 });
+    codec = new Codec(options);
     defaultCodecs.set(key, codec);
   }
   return codec;
@@ -121,11 +129,12 @@ function defaultCodec(compressNumbers, trackReferences, shareStrings, int64 = 'b
 export function defineType(spec) {
   return Object.freeze({
     ...spec,
-    serialize(value, { compressNumbers = false, trackReferences = false, shareStrings = false } = {}) {
-      return defaultCodec(compressNumbers, trackReferences, shareStrings).serialize(this, value);
+    serialize(value, options = {}) {
+      return defaultCodec(options).serialize(this, value);
     },
-    deserialize(bytes, { int64 = 'bigint' } = {}) {
-      return defaultCodec(false, false, false, int64).deserialize(this, bytes);
+    // Options matter to a reader only for a message without a header (and for int64).
+    deserialize(bytes, options = {}) {
+      return defaultCodec(options).deserialize(this, bytes);
     },
   });
 }

@@ -7,10 +7,10 @@ export interface KilnCore {
   readonly types: ReadonlyArray<{ name: string; fingerprint: number }>;
   /** The C++ decoder's verdict: null when valid, else the error it reports. */
   validate(type: KilnType<unknown, unknown>, bytes: Uint8Array,
-           options?: { validateUtf8?: boolean }): KilnError | null;
+           options?: { validateUtf8?: boolean } & CodecOptions): KilnError | null;
   /** Decodes with the C++ decoder and re-encodes with the C++ encoder. */
   reencode(type: KilnType<unknown, unknown>, bytes: Uint8Array,
-           options?: CodecOptions): Uint8Array;
+           options?: CodecOptions, readOptions?: CodecOptions): Uint8Array;
   heapBytes(): number;
 }
 

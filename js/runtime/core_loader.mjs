@@ -2,6 +2,12 @@
 // types) for checking messages with the exact C++ rules. The wasm is embedded in a module as
 // base64 and handed to the Emscripten factory, so nothing is fetched from the network or disk.
 import { KilnError, invalid, CODES_BY_NUMBER } from './errors.mjs';
+import { optionFlags } from './header.mjs';
+
+const NO_HEADER = 0x100; // wasm/module.hpp: a message without a header, read by the other bits
+
+// The flag bits naming a codec's options to the core.
+const coreFlags = (options) => optionFlags(options) | (options.header === false ? NO_HEADER : 0);
 
 /**
  * Returns a loadCore() that loads the core once. `load` resolves to the two modules a build
@@ -52,21 +58,24 @@ function wrap(m) {
   return {
     formatVersion: m.formatVersion(),
     types,
-    /** The C++ decoder's verdict on bytes as `type`: null if valid, else a KilnError. */
-    validate(type, bytes, { validateUtf8 = true } = {}) {
+    /**
+     * The C++ decoder's verdict on bytes as `type`: null if valid, else a KilnError. The options
+     * are a reader's: they matter for a message without a header ({header: false, ...}).
+     */
+    validate(type, bytes, { validateUtf8 = true, ...options } = {}) {
       const i = typeIndex(type);
-      const code = m._kiln_validate(i, put(bytes), validateUtf8 ? 1 : 0);
+      const code = m._kiln_validate(i, put(bytes), coreFlags(options), validateUtf8 ? 1 : 0);
       return code === 0 ? null : lastError(code);
     },
-    /** Decodes bytes with the C++ decoder and encodes the value again with the C++ encoder. */
-    reencode(type, bytes, {
-      compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true,
-    } = {}) {
+    /**
+     * Decodes bytes with the C++ decoder (a reader with `readOptions`) and encodes the value again
+     * with the C++ encoder (a writer with `options`).
+     */
+    reencode(type, bytes, options = {}, readOptions = {}) {
       const i = typeIndex(type);
-      const flags = (compressNumbers ? 1 : 0) | (trackReferences ? 2 : 0) | (shareStrings ? 8 : 0) |
-        (fingerprint ? 0 : 16);
-      const n = m._kiln_reencode(i, put(bytes), flags);
-      if (n < 0) throw lastError(m._kiln_validate(i, bytes.length, 1));
+      const read = coreFlags(readOptions);
+      const n = m._kiln_reencode(i, put(bytes), read, coreFlags(options));
+      if (n < 0) throw lastError(m._kiln_validate(i, bytes.length, read, 1));
       const out = m._kiln_output();
       return m.HEAPU8.slice(out, out + n);
     },

@@ -11,6 +11,16 @@ export const FLAG_COMPATIBLE = 0x04;
 export const FLAG_SHARE_STRINGS = 0x08;
 export const FLAG_NO_FINGERPRINT = 0x10;
 
+/** The flags byte for a codec's options (also the agreed flags of a message without a header). */
+export function optionFlags({
+  compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
+} = {}) {
+  return (compressNumbers ? FLAG_COMPRESS : 0) |
+    (trackReferences ? FLAG_TRACK_REFERENCES : 0) |
+    (shareStrings ? FLAG_SHARE_STRINGS : 0) |
+    (fingerprint && header ? 0 : FLAG_NO_FINGERPRINT);
+}
+
 export const hex32 = (v) => '0x' + (v >>> 0).toString(16).padStart(8, '0');
 
 /** Writes the header at w.pos; the fingerprint is left out when flags has FLAG_NO_FINGERPRINT. */

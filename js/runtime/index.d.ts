@@ -19,8 +19,8 @@ export interface KilnType<Out, In> {
   readonly fingerprint: number;
   serialize(value: In, options?: CodecOptions): Uint8Array;
   deserialize(bytes: Uint8Array): Out;
-  deserialize(bytes: Uint8Array, options: { int64: 'number' }): Int64AsNumber<Out>;
-  deserialize(bytes: Uint8Array, options: { int64?: 'bigint' | 'number' }): Out | Int64AsNumber<Out>;
+  deserialize(bytes: Uint8Array, options: CodecOptions & { int64: 'number' }): Int64AsNumber<Out>;
+  deserialize(bytes: Uint8Array, options: CodecOptions & { int64?: 'bigint' | 'number' }): Out | Int64AsNumber<Out>;
 }
 
 /** How a decoded value looks when 64-bit integers decode as numbers (`int64: 'number'`); arrays
@@ -54,6 +54,10 @@ export interface CodecOptions {
    *  as another type fails with 'SchemaMismatch'. false: a 3-byte header (flag bit 4), and no
    *  such check. Readers accept both. */
   fingerprint?: boolean;
+  /** Write the header (default true). false: the message is the value's bytes alone, and a
+   *  reader takes compressNumbers, trackReferences and shareStrings from its own options, which
+   *  must be the writer's (docs/FORMAT.md 3.2). */
+  header?: boolean;
 }
 
 /** Options of a Codec: how it writes, and how 64-bit integers decode. */
@@ -84,6 +88,9 @@ export interface ValueOptions {
   trackReferences?: boolean;
   /** Write the generic value's schema fingerprint (default true); false: a 3-byte header. */
   fingerprint?: boolean;
+  /** Write the header (default true); false: the value alone, and the reader must be given the
+   *  same header and trackReferences options. */
+  header?: boolean;
   /** limits.maxDepth bounds nesting when writing, as when reading. */
   limits?: Partial<Limits>;
 }
@@ -100,6 +107,7 @@ export type KilnValue =
 export declare function serialize(value: KilnValue, options?: ValueOptions): Uint8Array;
 /** Decodes a generic-value message (from kiln.serialize or a C++ kiln::Value); throws a KilnError
  *  with the byte offset of the problem. Ints beyond 2^53 come back as BigInt. */
-export declare function deserialize(bytes: Uint8Array, options?: { limits?: Partial<Limits> }): KilnValue;
+export declare function deserialize(
+  bytes: Uint8Array, options?: { limits?: Partial<Limits>; header?: boolean; trackReferences?: boolean }): KilnValue;
 /** The schema fingerprint of generic-value messages, 0x3b6a7060. */
 export declare const VALUE_FINGERPRINT: number;

@@ -250,7 +250,8 @@ export function inspect(bytes, limits = DEFAULT_LIMITS) {
   const types = table.types.map((t) => `{"name":${JSON.stringify(t.name)},"fields":[` +
     t.fields.map((f) => `{"name":${JSON.stringify(f.name)},"id":${f.id},"type":${JSON.stringify(typeText(table, f.type))}}`).join(',') +
     ']}');
-  const value = new Walker(r, table, compress, 16 * bytes.length + 65536).value(table.root);
+  // The walk budget (type_table.hpp walk_budget): 16 values per byte after the type table.
+  const value = new Walker(r, table, compress, 16 * (r.end - r.pos) + 65536).value(table.root);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return `{"fingerprint":${fingerprint},"compressed_numbers":${compress},"types":[${types.join(',')}],` +
     `"root":${JSON.stringify(typeText(table, table.root))},"value":${value}}`;

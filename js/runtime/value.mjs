@@ -18,27 +18,29 @@ const shared = new Writer(64 * 1024);
 let busy = false; // a getter that serializes while we serialize gets its own writer
 
 function options(o) {
-  if (o === undefined) return { trackReferences: false, fingerprint: true, limits: DEFAULT_LIMITS };
+  if (o === undefined) return { trackReferences: false, fingerprint: true, header: true, limits: DEFAULT_LIMITS };
   if (typeof o !== 'object' || o === null) invalid('options', 'an object', o);
   const limits = o.limits === undefined ? DEFAULT_LIMITS : { ...DEFAULT_LIMITS, ...o.limits };
-  return { trackReferences: o.trackReferences === true, fingerprint: o.fingerprint !== false, limits };
+  return {
+    trackReferences: o.trackReferences === true, fingerprint: o.fingerprint !== false, header: o.header !== false, limits,
+  };
 }
 
 /**
  * Encodes any supported JS value as a Kiln message (a Uint8Array that stays valid).
  * @param {unknown} value
- * @param {{trackReferences?: boolean, fingerprint?: boolean,
+ * @param {{trackReferences?: boolean, fingerprint?: boolean, header?: boolean,
  *          limits?: Partial<typeof DEFAULT_LIMITS>}} [opts]
  */
 export function serialize(value, opts) {
-  const { trackReferences, fingerprint, limits } = options(opts);
+  const { trackReferences, fingerprint, header, limits } = options(opts);
   const w = busy ? new Writer(4096) : shared;
   const own = w === shared;
   w.begin(false);
   busy = true;
   try {
     const flags = (trackReferences ? FLAG_TRACK_REFERENCES : 0) | (fingerprint ? 0 : FLAG_NO_FINGERPRINT);
-    writeHeader(w, flags, VALUE_FINGERPRINT);
+    if (header) writeHeader(w, flags, VALUE_FINGERPRINT);
     new ValueWriter(w, trackReferences, limits.maxDepth).write(value);
   } catch (e) {
     w.pos = w.start;
@@ -52,14 +54,18 @@ export function serialize(value, opts) {
 /**
  * Decodes a generic-value message; throws KilnError with the byte offset of the problem.
  * @param {Uint8Array} bytes
- * @param {{limits?: Partial<typeof DEFAULT_LIMITS>}} [opts]
+ * @param {{header?: boolean, trackReferences?: boolean, limits?: Partial<typeof DEFAULT_LIMITS>}} [opts]
+ *   trackReferences only matters without a header: then it must be the writer's.
  */
 export function deserialize(bytes, opts) {
   if (!(bytes instanceof Uint8Array)) invalid('bytes', 'a Uint8Array', bytes);
-  const r = new Reader(bytes, options(opts).limits);
+  const { trackReferences, header, limits } = options(opts);
+  const r = new Reader(bytes, limits);
   // Bit 3 (shared strings) is for typed strings only: a C++ codec may set it, generic values
   // ignore it.
-  const flags = readHeader(r, SUPPORTED_FLAGS, VALUE_FINGERPRINT, 'a generic value');
+  const flags = header
+    ? readHeader(r, SUPPORTED_FLAGS, VALUE_FINGERPRINT, 'a generic value')
+    : trackReferences ? FLAG_TRACK_REFERENCES : 0;
   const value = readValue(r, flags & FLAG_TRACK_REFERENCES ? [] : null);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return value;

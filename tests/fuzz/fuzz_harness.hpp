@@ -9,7 +9,10 @@
 //    and on success the same value, as decoding into a fresh one;
 //  - a successful decode re-encodes, in both number modes, to bytes that decode without error
 //    to an equal value, and re-encoding that value gives the same bytes (checks.same_bytes);
-//  - every error has a code and an offset within the input.
+//  - every error has a code and an offset within the input;
+//  - the body after a well-formed header, read without it (Options::header = false) by a reader
+//    given the header's flags, gets the same verdict: the same value, or the same error at an
+//    offset shorter by the header's length.
 // A failed check aborts with a description, which libFuzzer reports as a crash.
 #pragma once
 
@@ -45,8 +48,44 @@ void check_equal(const Checks& checks, const T& a, const T& b, const char* what)
 }
 
 template <class T>
+void check_headerless(std::span<const std::uint8_t> in, const Checks& checks) {
+  if (in.size() < wire::kShortHeaderBytes || in[0] != wire::kMagic || in[1] != wire::kVersion)
+    return;
+  const std::uint8_t flags = in[2];
+  if ((flags & ~wire::kSupportedFlags) ||
+      ((flags & wire::kFlagCompatible) && !evolve::Schema<T>::ok))
+    return;
+  const std::size_t head = wire::header_bytes(flags);
+  if (in.size() < head) return;
+  // One allocation budget for both: by default it grows with the input, which is shorter here.
+  Limits limits;
+  limits.max_alloc_bytes = limits.alloc_budget(in.size());
+  T framed{}, bare{};
+  Status sf = Codec({.limits = limits}).deserialize_into(in, framed);
+  if (!sf.ok() && sf.error().offset < head) return;  // the header itself was rejected
+  const Codec reader({.compress_numbers = (flags & wire::kFlagCompressNumbers) != 0,
+                      .track_references = (flags & wire::kFlagReferenceTracking) != 0,
+                      .share_strings = (flags & wire::kFlagShareStrings) != 0,
+                      .compatible = (flags & wire::kFlagCompatible) != 0,
+                      .header = false,
+                      .limits = limits});
+  Status sb = reader.deserialize_into(in.subspan(head), bare);
+  if (sf.ok() != sb.ok())
+    fail("a headerless read disagrees on success",
+         sf.ok() ? sb.error().message() : sf.error().message());
+  if (!sf.ok()) {
+    if (sf.error().code != sb.error().code || sf.error().offset != sb.error().offset + head)
+      fail("a headerless read reports another error",
+           sf.error().message() + " / " + sb.error().message());
+    return;
+  }
+  check_equal(checks, framed, bare, "a headerless read gives another value");
+}
+
+template <class T>
 int run(const std::uint8_t* data, std::size_t size, const T& prefill, const Checks& checks) {
   std::span<const std::uint8_t> in(data, size);
+  check_headerless<T>(in, checks);
   Codec codec;
   T fresh{};
   Status st = codec.deserialize_into(in, fresh);

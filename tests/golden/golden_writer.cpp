@@ -32,6 +32,7 @@ std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
         << ", \"track_references\": " << (c.track ? "true" : "false")
         << ", \"share_strings\": " << (c.track ? "true" : "false")
         << ", \"fingerprint\": " << (c.fingerprint ? "true" : "false")
+        << ", \"header\": " << (c.header ? "true" : "false")
         << ", \"bytes\": " << c.encode(codec).size() << "}";
       first = false;
     }

@@ -20,6 +20,7 @@ struct GoldenCase {
   bool track = false;       // reference tracking and shared strings
   bool compatible = false;  // compatible mode (type table after the header)
   bool fingerprint = true;  // the header's schema fingerprint (off: 3-byte header)
+  bool header = true;       // off: the body alone, read with the writer's options
   std::function<std::vector<std::uint8_t>(const Codec&)> encode;
   // Decodes bytes and compares with the workload value; returns the decode status.
   std::function<Status(const Codec&, std::span<const std::uint8_t>, bool& equal)> decode;
@@ -29,8 +30,11 @@ struct GoldenCase {
             .track_references = track,
             .share_strings = track,
             .compatible = compatible,
-            .fingerprint = fingerprint};
+            .fingerprint = fingerprint,
+            .header = header};
   }
+  // A reader's options: any will do for a message with a header; one without takes the writer's.
+  Options reader(Options any = {}) const { return header ? any : options(); }
 };
 
 // Equality for the golden check: by value, and for TestClass also the shared object's identity.
@@ -51,6 +55,7 @@ GoldenCase make_golden_case(std::string workload, std::string file_stem, bool co
                     compress,
                     track,
                     compatible,
+                    true,
                     true,
                     [make](const Codec& c) { return c.serialize(make()); },
                     [make](const Codec& c, std::span<const std::uint8_t> bytes, bool& equal) {
@@ -74,6 +79,11 @@ inline std::vector<GoldenCase> golden_cases() {
   unchecked.name = "struct_compressed_nofingerprint";
   unchecked.fingerprint = false;
   cases.push_back(std::move(unchecked));
+  // The smallest Record message: compressed numbers and no header, the body alone.
+  GoldenCase bare = make_golden_case("Record", "record", true, &make_record);
+  bare.name = "record_compressed_noheader";
+  bare.header = false;
+  cases.push_back(std::move(bare));
   // Compatible mode, fixed-width numbers (docs/FORMAT.md section 10.7).
   cases.push_back(make_golden_case("Struct", "struct", false, &make_struct, false, true));
   cases.push_back(make_golden_case("Record", "record", false, &make_record, false, true));

@@ -106,8 +106,12 @@ class Codec {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     io::Reader r(data, size, options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
-    if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) [[unlikely]]
-      return Status(r.take_error());
+    if (options_.header) [[likely]] {
+      if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) [[unlikely]]
+        return Status(r.take_error());
+    } else {
+      flags = flags_for<T>();  // agreed out of band: the reader's own options
+    }
     r.set_flags(flags);
     constexpr std::uint8_t kSlowFlags = wire::kFlagCompatible | wire::kFlagShareStrings;
     bool ok;
@@ -154,22 +158,19 @@ class Codec {
   template <class T>
   KILN_INLINE void write_message(io::Writer& w, const T& value) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
-    // A type without a compatible-mode description is always written schema-consistent.
-    const bool compatible = evolve::Schema<T>::ok && options_.compatible;
-    w.ensure(wire::kHeaderBytes);
-    std::uint8_t* p = w.cursor();
-    p[0] = wire::kMagic;
-    p[1] = wire::kVersion;
-    p[2] =
-        static_cast<std::uint8_t>((options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
-                                  (options_.track_references ? wire::kFlagReferenceTracking : 0) |
-                                  (options_.share_strings ? wire::kFlagShareStrings : 0) |
-                                  (compatible ? wire::kFlagCompatible : 0) |
-                                  (options_.fingerprint ? 0 : wire::kFlagNoFingerprint));
-    w.set_flags(p[2]);
-    // Stored either way (ensure covered it); a short header's body overwrites it.
-    io::store_le(p + 3, kFingerprint);
-    w.advance_to(p + wire::header_bytes(p[2]));
+    const std::uint8_t flags = flags_for<T>();
+    const bool compatible = (flags & wire::kFlagCompatible) != 0;
+    w.set_flags(flags);
+    if (options_.header) [[likely]] {
+      w.ensure(wire::kHeaderBytes);
+      std::uint8_t* p = w.cursor();
+      p[0] = wire::kMagic;
+      p[1] = wire::kVersion;
+      p[2] = flags;
+      // Stored either way (ensure covered it); a short header's body overwrites it.
+      io::store_le(p + 3, kFingerprint);
+      w.advance_to(p + wire::header_bytes(flags));
+    }
     if (!graph::needs_graph<T> && !options_.share_strings && !compatible) [[likely]]
       write_body(w, value);
     else
@@ -197,6 +198,20 @@ class Codec {
       Serializer<T>::template write<CompressedMode>(w, value);
     else
       Serializer<T>::template write<FixedMode>(w, value);
+  }
+
+  // The flags of a message of T under these options: the header's, or, without a header, the
+  // ones both sides agree on. A type without a compatible-mode description is always written
+  // schema-consistent.
+  template <class T>
+  KILN_INLINE std::uint8_t flags_for() const {
+    const bool compatible = evolve::Schema<T>::ok && options_.compatible;
+    return static_cast<std::uint8_t>(
+        (options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
+        (options_.track_references ? wire::kFlagReferenceTracking : 0) |
+        (options_.share_strings ? wire::kFlagShareStrings : 0) |
+        (compatible ? wire::kFlagCompatible : 0) |
+        (options_.fingerprint && options_.header ? 0 : wire::kFlagNoFingerprint));
   }
 
   // Checks magic, version, flags and the root type's fingerprint (when the message has one). A

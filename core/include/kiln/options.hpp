@@ -61,6 +61,13 @@ struct Options {
   // as formats without a schema check, and a message decodes as whatever type the reader asks
   // for if its bytes happen to fit. Readers accept both whatever this says.
   bool fingerprint = true;
+  // Write the header (magic, version, flags, fingerprint). Off: the message is the value's bytes
+  // alone, as in formats without a header (msgpack, protobuf), and a reader learns the flags from
+  // its own options instead of the message: both sides must agree on compress_numbers,
+  // track_references, share_strings and compatible, and on the root type, out of band (a framed
+  // transport, a key naming the type). Nothing in the bytes can tell a mismatch apart from a
+  // corrupt message. Unlike the options above, this one binds readers (docs/FORMAT.md 3.2).
+  bool header = true;
   Limits limits{};
 };
 

@@ -49,7 +49,7 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
   json += "],\"root\":";
   evolve::append_json_string(json, evolve::type_text(t, t.root));
   json += ",\"value\":";
-  std::size_t budget = evolve::walk_budget(message.size());
+  std::size_t budget = evolve::walk_budget(r.remaining());
   if (!evolve::walk_value(r, t, t.root, compress, &json, budget)) return r.take_error();
   if (r.remaining() != 0) {
     r.fail(ErrorCode::kTrailingBytes,

@@ -46,7 +46,7 @@ bool read_table_and_body(io::Reader& r, bool compress, T& out) {
     }
     TypeTable wire;
     if (!parse_type_table(r, wire)) return false;
-    ReadContext ctx(wire, local_table<T>(), Schema<T>::tags.data(), r.offset() + r.remaining());
+    ReadContext ctx(wire, local_table<T>(), Schema<T>::tags.data(), r.remaining());
     if (!ctx.bind_root(r)) return false;
     r.set_evolve_context(&ctx);
     bool ok = compress ? Serializer<T>::template read<Mode<true, true>>(r, out)

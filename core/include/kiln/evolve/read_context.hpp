@@ -27,8 +27,8 @@ class ReadContext {
  public:
   // `local` is the reader's own table, whose i-th struct is the C++ type with tag `tags[i]`.
   ReadContext(const TypeTable& wire, const TypeTable& local, const void* const* tags,
-              std::size_t message_size)
-      : budget_(walk_budget(message_size)),
+              std::size_t value_size)
+      : budget_(walk_budget(value_size)),
         wire_(wire),
         local_(local),
         tags_(tags),

@@ -50,7 +50,8 @@ std::string type_text(const TypeTable& t, const std::uint8_t* p);
 bool walk_value(io::Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
                 std::string* json, std::size_t& budget);
 
-// The budget for a message of `size` bytes.
+// The budget for a message whose value (after the header and type table) is `size` bytes: the
+// same with or without a header.
 constexpr std::size_t walk_budget(std::size_t size) {
   return 16 * size + (std::size_t{1} << 16);
 }
