@@ -256,7 +256,10 @@ md.push(`Produced by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${machine
 md.push('Machine: ' + `${machine.cpu}, ${machine.cores} cores, ${machine.memory_gib} GiB, ${machine.os}; ` +
   `${machine.gxx}; ${machine.emcc}; Node ${machine.node}; ${machine.java}.`, '');
 md.push('Times are medians of repetitions; each target was measured in one run with its peers, so compare ' +
-  'ratios within a table rather than absolute times (a shared 2-core machine is noisy). Round trip is ' +
+  'ratios within a table rather than absolute times (a shared 2-core machine is noisy). Natively the ' +
+  "repetitions of all cases run in random interleaved order (Google Benchmark's " +
+  '`--benchmark_enable_random_interleaving`), so a disturbance during the run lands on every library ' +
+  'rather than on a block of cases. Round trip is ' +
   '`x = deserialize(serialize(x))`, as in the reference benchmark. Sizes in bytes.', '');
 md.push('![round trip](roundtrip.svg)', '', '![size](size.svg)', '');
 md.push('## Targets', '', '| status | target | measured |', '|---|---|---|', ...checks, '');
