@@ -33,7 +33,7 @@ export function readValue(r, refs) {
     case T_BIGINT:
       return bigint(r);
     case T_STRING:
-      return utf8(r, r.length(1, r.limits.maxStringBytes, 'string length'), 0);
+      return utf8(r, r.length(1, r.limits.maxStringBytes, 'string length'), -1);
     case T_DATE:
       return new Date(r.f64());
     case T_ARRAY:
@@ -63,9 +63,10 @@ export function readValue(r, refs) {
 }
 
 /** A UTF-8 string of n bytes at r.pos; `at` is where its length was given (checked here unless
- *  0: a varint prefix read with r.length() is checked already). */
+ *  -1: a varint prefix read with r.length() is checked already). Offset 0 is a real position: a
+ *  message without a header starts with its root value. */
 function utf8(r, n, at) {
-  if (at !== 0 && n > r.end - r.pos) {
+  if (at !== -1 && n > r.end - r.pos) {
     r.fail('LengthTooLarge', `string length ${n} but only ${r.end - r.pos} bytes remain`, at);
   }
   return r.strBody(n);

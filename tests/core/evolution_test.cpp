@@ -345,6 +345,7 @@ TEST(Compatible, TypesWithHandWrittenSerializersAreWrittenSchemaConsistent) {
   Bytes compatible = Codec(kCompatibleFixed).serialize(v1::Address{"Oslo", 150});
   Error e = kiln::test::decode_error<Reading>(compatible);
   EXPECT_EQ(e.code, ErrorCode::kBadFlags);
+  EXPECT_EQ(e.offset, 2u);  // the flags byte that asked for a type table
   EXPECT_NE(e.message().find("cannot be read from a compatible-mode message"), std::string::npos)
       << e.message();
 }

@@ -34,8 +34,11 @@ void write_table(io::Writer& w) {
 template <class T>
 bool read_table_and_body(io::Reader& r, bool compress, T& out) {
   if constexpr (!Schema<T>::ok) {
-    return r.fail(ErrorCode::kBadFlags, std::string(reflect::type_name<T>) +
-                                            " cannot be read from a compatible-mode message");
+    // At the flags byte, which asked for it (a header-less reader never does: its flags come
+    // from Codec::flags_for, which leaves compatible mode out for such a type).
+    return r.fail_at(
+        2, ErrorCode::kBadFlags,
+        std::string(reflect::type_name<T>) + " cannot be read from a compatible-mode message");
   } else {
     // The writer had the reader's schema: read the body as in schema-consistent mode.
     constexpr std::size_t n = Schema<T>::size;
