@@ -115,11 +115,12 @@ function defaultCodec({
   compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
   int64 = 'bigint',
 }) {
-  const options = { compressNumbers, trackReferences, shareStrings, fingerprint, header, int64 };
-  const key = JSON.stringify(options);
+  // A short key: this runs on every Type.serialize / Type.deserialize call.
+  const key = `${+!!compressNumbers}${+!!trackReferences}${+!!shareStrings}${+(fingerprint !== false)}` +
+    `${+(header !== false)}${int64}`;
   let codec = defaultCodecs.get(key);
   if (codec === undefined) {
-    codec = new Codec(options);
+    codec = new Codec({ compressNumbers, trackReferences, shareStrings, fingerprint, header, int64 });
     defaultCodecs.set(key, codec);
   }
   return codec;
