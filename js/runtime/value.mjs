@@ -7,7 +7,8 @@ import { ValueWriter } from './value_writer.mjs';
 import { readValue } from './value_reader.mjs';
 import { VALUE_FINGERPRINT } from './value_tags.mjs';
 import {
-  FLAG_COMPRESS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_TRACK_REFERENCES, readHeader, writeHeader,
+  FLAG_COMPRESS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_TRACK_REFERENCES, optionFlags, readHeader,
+  writeHeader,
 } from './header.mjs';
 
 const SUPPORTED_FLAGS =
@@ -39,7 +40,7 @@ export function serialize(value, opts) {
   w.begin(false);
   busy = true;
   try {
-    const flags = (trackReferences ? FLAG_TRACK_REFERENCES : 0) | (fingerprint ? 0 : FLAG_NO_FINGERPRINT);
+    const flags = optionFlags({ trackReferences, fingerprint });
     if (header) writeHeader(w, flags, VALUE_FINGERPRINT);
     new ValueWriter(w, trackReferences, limits.maxDepth).write(value);
   } catch (e) {
