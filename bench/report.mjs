@@ -36,6 +36,7 @@ const machine = {
   emcc: version('em++', ['--version']),
   java: version('java', ['-version']),
   date: new Date().toISOString(),
+  wasm_runtimes: [...new Set(rows.filter((r) => r.target === 'wasm').map((r) => r.runtime ?? `node ${process.version}`))],
   quick,
 };
 writeFileSync(`${outDir}/latest.json`, JSON.stringify({ machine, results: rows }, null, 1) + '\n');
@@ -94,7 +95,14 @@ function headline(list, extraPeers = []) {
 
 const native = targetRows('native', 'gbench');
 const nativeLoop = rows.filter((r) => r.target === 'native' && r.harness === 'loop');
-const wasm = targetRows('wasm');
+// wasm rows by the Node that ran them: this script's Node (the machine's) first, then any other
+// (the current LTS line, fetched by scripts/setup.sh bench). Rows without a runtime are this one's.
+const here = `node ${process.version}`;
+const runtimeOf = (r) => r.runtime ?? here;
+const wasmAll = targetRows('wasm');
+const wasmRuntimes = [...new Set([here, ...wasmAll.map(runtimeOf)])].filter((rt) => wasmAll.some((r) => runtimeOf(r) === rt));
+const wasmOn = (rt) => wasmAll.filter((r) => runtimeOf(r) === rt);
+const wasm = wasmOn(here);
 const js = targetRows('js');
 const jdk = rows.filter((r) => r.library === 'jdk');
 
@@ -179,18 +187,21 @@ function check(name, ok, detail) {
         `${c.bytes} B vs ${b.bytes} B (+${c.bytes - b.bytes} B type table)`);
     }
   }
-  for (const w of WORKLOADS) {
-    const n = nativeLoop.filter((r) => r.workload === w && r.library === 'kiln');
-    const m = wasm.filter((r) => r.workload === w && r.library === 'kiln');
-    if (!n.length || !m.length) continue;
-    const worst = Math.max(...m.map((x) => x.roundtrip_ns / (n.find((y) => y.mode === x.mode)?.roundtrip_ns ?? Infinity)));
-    // The peers compiled to wasm in the same run, for scale: what the platform costs others.
-    const peers = wasm
-      .filter((r) => r.workload === w && r.library !== 'kiln' && r.library !== 'memcpy')
-      .map((r) => r.roundtrip_ns / (nativeLoop.find((y) => y.workload === w && y.library === r.library && y.mode === r.mode)?.roundtrip_ns ?? NaN))
-      .filter((x) => Number.isFinite(x));
-    const scale = peers.length ? `; peers in the same run ${Math.min(...peers).toFixed(2)}x to ${Math.max(...peers).toFixed(2)}x` : '';
-    check(`wasm/native time ratio <= 1.5x, ${w}`, worst <= 1.5, `${worst.toFixed(2)}x (worst mode, same loop harness${scale})`);
+  for (const rt of wasmRuntimes) {
+    const list = wasmOn(rt);
+    for (const w of WORKLOADS) {
+      const n = nativeLoop.filter((r) => r.workload === w && r.library === 'kiln');
+      const m = list.filter((r) => r.workload === w && r.library === 'kiln');
+      if (!n.length || !m.length) continue;
+      const worst = Math.max(...m.map((x) => x.roundtrip_ns / (n.find((y) => y.mode === x.mode)?.roundtrip_ns ?? Infinity)));
+      // The peers compiled to wasm in the same run, for scale: what the platform costs others.
+      const peers = list
+        .filter((r) => r.workload === w && r.library !== 'kiln' && r.library !== 'memcpy')
+        .map((r) => r.roundtrip_ns / (nativeLoop.find((y) => y.workload === w && y.library === r.library && y.mode === r.mode)?.roundtrip_ns ?? NaN))
+        .filter((x) => Number.isFinite(x));
+      const scale = peers.length ? `; peers in the same run ${Math.min(...peers).toFixed(2)}x to ${Math.max(...peers).toFixed(2)}x` : '';
+      check(`wasm/native time ratio <= 1.5x, ${w}, ${rt}`, worst <= 1.5, `${worst.toFixed(2)}x (worst mode, same loop harness${scale})`);
+    }
   }
   for (const w of ['Struct', 'Foo']) {
     const kk = kilnBest(js, w);
@@ -264,13 +275,19 @@ md.push('Times are medians of repetitions; each target was measured in one run w
 md.push('![round trip](roundtrip.svg)', '', '![size](size.svg)', '');
 md.push('## Targets', '', '| status | target | measured |', '|---|---|---|', ...checks, '');
 md.push('## Native (Google Benchmark, one binary, g++ -O3)', '', headline(native, jdk), '', table([...native, ...jdk]), '');
-md.push('## wasm (em++ -O3 under Node, steady-clock loop) and the same loop natively', '',
+md.push(`## wasm (em++ -O3 under ${here}, steady-clock loop) and the same loop natively`, '',
   `The native and wasm loops ran alternately, ${loopRuns(wasm)} times each; each time below is the best of its ` +
   'runs, so the wasm/native ratios compare the two targets under like conditions. Whole wasm runs ' +
   'are bimodal on this machine: in some Node processes every wasm case, Kiln and peers alike, takes ' +
   'about 1.7x as long, and which processes depends on address-space layout (with ASLR off every ' +
   'run is fast). Several runs keep one slow process from deciding the ratios.', '',
-  table(wasm), '', '### Same loop, native', '', table(nativeLoop), '');
+  table(wasm), '');
+for (const rt of wasmRuntimes.filter((x) => x !== here)) {
+  md.push(`### The same wasm under ${rt}`, '',
+    `The same wasm file, run on Node's current LTS line (a newer V8) in the same alternation, ` +
+    `${loopRuns(wasmOn(rt))} times; best of its runs.`, '', table(wasmOn(rt)), '');
+}
+md.push('### Same loop, native', '', table(nativeLoop), '');
 md.push('## JavaScript API (Node)', '', headline(js), '', table(js), '');
 md.push("Kiln's `fixed` and `compressed` rows decode 64-bit integers as numbers (`int64: 'number'`), " +
   'so they return the same objects as the peers; `compressed-bigint` is the default, exact BigInts. ' +

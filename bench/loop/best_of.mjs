@@ -3,10 +3,14 @@
 // loops run alternately, several times each; other tenants of a shared machine only ever add
 // time, so the best of alternating runs compares the two targets under like conditions, where
 // one run of each could land in different noise.
-//   node bench/loop/best_of.mjs OUT.jsonl RUN1.jsonl RUN2.jsonl ...
+//   node bench/loop/best_of.mjs [--runtime LABEL] OUT.jsonl RUN1.jsonl RUN2.jsonl ...
+// --runtime puts LABEL (say "node v24.11.0") in every row's "runtime" field: the wasm loop runs
+// on more than one Node.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const [out, ...runs] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const runtime = args[0] === '--runtime' ? args.splice(0, 2)[1] : undefined;
+const [out, ...runs] = args;
 const best = new Map();
 for (const file of runs) {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -15,7 +19,7 @@ for (const file of runs) {
     const key = `${row.library}/${row.workload}/${row.mode}`;
     const seen = best.get(key);
     if (!seen) {
-      best.set(key, { ...row, runs: 1 });
+      best.set(key, { ...row, ...(runtime && { runtime }), runs: 1 });
       continue;
     }
     for (const m of ['ser_ns', 'de_ns', 'roundtrip_ns']) seen[m] = Math.min(seen[m], row[m]);

@@ -1,0 +1,56 @@
+// Checks that a benchmark run produced a complete report: latest.json follows the schema of
+// issue #8, every target has Kiln and at least one peer on every workload, each wasm runtime
+// measured every case the native loop did, and REPORT.md and the charts exist. Exits 1 with the
+// list of problems otherwise. No timing assertions: numbers only have to be positive.
+//   usage: node bench/check_results.mjs OUT_DIR
+import { readFileSync, existsSync } from 'node:fs';
+
+const dir = process.argv[2];
+const problems = [];
+const WORKLOADS = ['Struct', 'Foo', 'Record', 'TestClass', 'Bulk'];
+const { machine, results } = JSON.parse(readFileSync(`${dir}/latest.json`, 'utf8'));
+
+if (!machine?.cpu || !machine?.node) problems.push('latest.json: machine lacks cpu or node');
+for (const [i, r] of results.entries()) {
+  const where = `row ${i} (${r.target} ${r.library} ${r.workload} ${r.mode})`;
+  if (!['native', 'wasm', 'js', 'jvm'].includes(r.target)) problems.push(`${where}: target`);
+  if (!WORKLOADS.includes(r.workload)) problems.push(`${where}: workload`);
+  for (const k of ['ser_ns', 'de_ns', 'roundtrip_ns', 'bytes'])
+    if (!(Number.isFinite(r[k]) && r[k] > 0)) problems.push(`${where}: ${k} = ${r[k]}`);
+  if (typeof r.codegen_free !== 'boolean') problems.push(`${where}: codegen_free`);
+  if (r.target === 'wasm' && !r.runtime) problems.push(`${where}: wasm row without a runtime`);
+}
+
+const has = (pred) => results.some(pred);
+for (const w of WORKLOADS) {
+  for (const t of ['native', 'wasm', 'js']) {
+    if (!has((r) => r.target === t && r.workload === w && r.library === 'kiln'))
+      problems.push(`no Kiln row for ${t} ${w}`);
+    if (!has((r) => r.target === t && r.workload === w && r.library !== 'kiln' && r.library !== 'memcpy'))
+      problems.push(`no peer row for ${t} ${w}`);
+  }
+}
+
+// Every wasm runtime ran the cases the native loop ran, so each has its wasm/native ratios.
+const key = (r) => `${r.library}/${r.mode}/${r.workload}`;
+const loopCases = new Set(results.filter((r) => r.target === 'native' && r.harness === 'loop').map(key));
+for (const rt of machine.wasm_runtimes ?? []) {
+  const got = new Set(results.filter((r) => r.target === 'wasm' && r.runtime === rt).map(key));
+  const missing = [...loopCases].filter((k) => !got.has(k));
+  if (missing.length) problems.push(`wasm on ${rt} lacks ${missing.join(', ')}`);
+}
+if (!machine.wasm_runtimes?.length) problems.push('latest.json: no wasm runtime');
+
+for (const f of ['REPORT.md', 'roundtrip.svg', 'size.svg'])
+  if (!existsSync(`${dir}/${f}`)) problems.push(`${f} missing`);
+const report = existsSync(`${dir}/REPORT.md`) ? readFileSync(`${dir}/REPORT.md`, 'utf8') : '';
+for (const rt of machine.wasm_runtimes ?? [])
+  if (!report.includes(`wasm/native time ratio <= 1.5x, Record, ${rt}`))
+    problems.push(`REPORT.md has no wasm/native target row for ${rt}`);
+
+if (problems.length) {
+  console.error(`[check] ${dir}: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`[check] ${dir}: ${results.length} rows, every target and workload has Kiln and peers; ` +
+  `wasm on ${machine.wasm_runtimes.join(' and ')}`);
