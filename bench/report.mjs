@@ -26,6 +26,14 @@ const version = (cmd, args) => {
     return 'not found';
   }
 };
+// wasm rows by the Node that ran them: this script's Node (the machine's) first, then any other
+// (the current LTS line, fetched by scripts/setup.sh bench). Rows without a runtime are this one's.
+const here = `node ${process.version}`;
+const runtimeOf = (r) => r.runtime ?? here;
+const wasmAll = rows.filter((r) => r.target === 'wasm');
+const wasmRuntimes = [...new Set([here, ...wasmAll.map(runtimeOf)])].filter((rt) => wasmAll.some((r) => runtimeOf(r) === rt));
+const wasmOn = (rt) => wasmAll.filter((r) => runtimeOf(r) === rt);
+
 const machine = {
   cpu: os.cpus()[0]?.model ?? 'unknown',
   cores: os.cpus().length,
@@ -36,7 +44,7 @@ const machine = {
   emcc: version('em++', ['--version']),
   java: version('java', ['-version']),
   date: new Date().toISOString(),
-  wasm_runtimes: [...new Set(rows.filter((r) => r.target === 'wasm').map((r) => r.runtime ?? `node ${process.version}`))],
+  wasm_runtimes: wasmRuntimes,
   quick,
 };
 writeFileSync(`${outDir}/latest.json`, JSON.stringify({ machine, results: rows }, null, 1) + '\n');
@@ -95,13 +103,6 @@ function headline(list, extraPeers = []) {
 
 const native = targetRows('native', 'gbench');
 const nativeLoop = rows.filter((r) => r.target === 'native' && r.harness === 'loop');
-// wasm rows by the Node that ran them: this script's Node (the machine's) first, then any other
-// (the current LTS line, fetched by scripts/setup.sh bench). Rows without a runtime are this one's.
-const here = `node ${process.version}`;
-const runtimeOf = (r) => r.runtime ?? here;
-const wasmAll = targetRows('wasm');
-const wasmRuntimes = [...new Set([here, ...wasmAll.map(runtimeOf)])].filter((rt) => wasmAll.some((r) => runtimeOf(r) === rt));
-const wasmOn = (rt) => wasmAll.filter((r) => runtimeOf(r) === rt);
 const wasm = wasmOn(here);
 const js = targetRows('js');
 const jdk = rows.filter((r) => r.library === 'jdk');
