@@ -26,8 +26,9 @@ const version = (cmd, args) => {
     return 'not found';
   }
 };
-// wasm rows by the Node that ran them: this script's Node (the machine's) first, then any other
-// (the current LTS line, fetched by scripts/setup.sh bench). Rows without a runtime are this one's.
+// wasm rows by the runtime that ran them: this script's Node (the machine's) first, then the others
+// (Node's current LTS line, fetched by scripts/setup.sh bench; headless Chromium). Rows without a
+// runtime are this Node's.
 const here = `node ${process.version}`;
 const runtimeOf = (r) => r.runtime ?? here;
 const wasmAll = rows.filter((r) => r.target === 'wasm');
@@ -284,9 +285,14 @@ md.push(`## wasm (em++ -O3 under ${here}, steady-clock loop) and the same loop n
   'run is fast). Several runs keep one slow process from deciding the ratios.', '',
   table(wasm), '');
 for (const rt of wasmRuntimes.filter((x) => x !== here)) {
+  const where = rt.startsWith('chromium')
+    ? 'in a page of headless Chromium (the V8 of the browser; `bench/loop/chromium.mjs`). The page ' +
+      'is cross-origin isolated, so `performance.now()`, the clock behind the loop, has 5 us ' +
+      'resolution; rounds last 20 ms. It ran'
+    : "on Node's current LTS line (a newer V8). It ran";
   md.push(`### The same wasm under ${rt}`, '',
-    `The same wasm file, run on Node's current LTS line (a newer V8) in the same alternation, ` +
-    `${loopRuns(wasmOn(rt))} times; best of its runs.`, '', table(wasmOn(rt)), '');
+    `The same wasm file, ${where} in the same alternation, ${loopRuns(wasmOn(rt))} times; best of its runs.`,
+    '', table(wasmOn(rt)), '');
 }
 md.push('### Same loop, native', '', table(nativeLoop), '');
 md.push('## JavaScript API (Node)', '', headline(js), '', table(js), '');

@@ -39,21 +39,29 @@ node bench/native/gbench_to_rows.mjs "$out/gbench-native.json" "$out/rows-gbench
 # the best of each case: the wasm/native ratio then compares the targets under like conditions.
 # Whole wasm processes are bimodal here (some run every case about 1.7x slower, depending on
 # address-space layout), so three runs could all land slow.
-# The wasm loop runs on the machine's Node and, when scripts/setup.sh could fetch it, on Node's
-# current LTS line too (a newer V8); rows say which in their "runtime" field.
+# The same wasm file runs on the machine's Node, on Node's current LTS line when scripts/setup.sh
+# could fetch it (a newer V8), and in a page of headless Chromium (the browser's V8); rows say
+# which in their "runtime" field.
 pairs=5
 [ -n "$quick" ] && pairs=1
 lts=build/deps/node-lts/bin/node
 [ -x "$lts" ] || lts=""
-rm -f "$out/rows-loop-wasm-lts.jsonl"
+browser=""
+[ -x /usr/bin/chromium ] && browser=chromium
+loop_js=build/wasm/bench/loop/kiln_loop_bench.js
+rm -f "$out/rows-loop-wasm-lts.jsonl" "$out/rows-loop-wasm-chromium.jsonl"
 for i in $(seq $pairs); do
   stage "native: steady-clock loop (for the wasm/native ratio), run $i of $pairs"
   build/native/bench/loop/kiln_loop_bench $quick --out "build/loop-native-$i.jsonl"
   stage "wasm: the same loop compiled with em++, under node $(node --version), run $i of $pairs"
-  node build/wasm/bench/loop/kiln_loop_bench.js $quick --out "build/loop-wasm-$i.jsonl"
+  node $loop_js $quick > "build/loop-wasm-$i.jsonl"
   if [ -n "$lts" ]; then
     stage "wasm: the same loop under node $($lts --version) (current LTS), run $i of $pairs"
-    $lts build/wasm/bench/loop/kiln_loop_bench.js $quick --out "build/loop-wasm-lts-$i.jsonl"
+    $lts $loop_js $quick > "build/loop-wasm-lts-$i.jsonl"
+  fi
+  if [ -n "$browser" ]; then
+    stage "wasm: the same loop in headless Chromium, run $i of $pairs"
+    node bench/loop/chromium.mjs $loop_js $quick --out "build/loop-wasm-chromium-$i.jsonl"
   fi
 done
 node bench/loop/best_of.mjs "$out/rows-loop-native.jsonl" $(seq -f "build/loop-native-%g.jsonl" $pairs)
@@ -63,7 +71,14 @@ if [ -n "$lts" ]; then
   node bench/loop/best_of.mjs --runtime "node $($lts --version)" "$out/rows-loop-wasm-lts.jsonl" \
     $(seq -f "build/loop-wasm-lts-%g.jsonl" $pairs)
 else
-  echo "[bench] no Node LTS binary (scripts/setup.sh bench fetches it): wasm on $(node --version) only"
+  echo "[bench] no Node LTS binary (scripts/setup.sh bench fetches it): no wasm rows for it"
+fi
+if [ -n "$browser" ]; then
+  # chromium.mjs already put "chromium VERSION" in every row's runtime field.
+  node bench/loop/best_of.mjs "$out/rows-loop-wasm-chromium.jsonl" \
+    $(seq -f "build/loop-wasm-chromium-%g.jsonl" $pairs)
+else
+  echo "[bench] no /usr/bin/chromium (scripts/setup.sh installs it): no wasm rows for a browser"
 fi
 
 stage "JDK serialization baseline"
@@ -76,7 +91,7 @@ node bench/js/run.mjs $quick --out "$out/rows-js.json"
 stage "report"
 KILN_BENCH_QUICK=$([ -n "$quick" ] && echo 1 || echo 0) node bench/report.mjs "$out" \
   "$out/rows-gbench-native.jsonl" "$out/rows-loop-native.jsonl" "$out/rows-loop-wasm.jsonl" \
-  "$out/rows-loop-wasm-lts.jsonl" \
+  "$out/rows-loop-wasm-lts.jsonl" "$out/rows-loop-wasm-chromium.jsonl" \
   "$out/rows-jdk.jsonl" "$out/rows-js.json"
 stage "check: every target and workload has Kiln and peers, every wasm runtime every case"
 node bench/check_results.mjs "$out"

@@ -5,7 +5,7 @@
 // --op times one of the three operations only (the others report 0): for profiling one path.
 // Per case: warm-up, then rounds of a calibrated iteration count; the median round is reported.
 // Progress goes to stderr; rows (one JSON object per line, library x workload x mode) go to
-// --out, or to stdout without it. --quick (or KILN_BENCH_QUICK=1) runs in about a second.
+// --out (native build only), or to stdout. --quick (or KILN_BENCH_QUICK=1) runs in about a second.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -72,6 +72,14 @@ double time_ns(F& op, std::uint64_t n) {
 // Median ns per call over cfg.rounds rounds, after a warm-up.
 template <class F>
 double measure(F op, const Config& cfg) {
+  // Warm up before calibrating, one call at a time: a first call can include compiling the code
+  // (Chromium's V8 compiles wasm functions lazily, on first call), and a batch size calibrated on
+  // it would make rounds of a handful of calls, too short for the clock (a page's is 5 us).
+  for (auto start = Clock::now();
+       std::chrono::duration<double, std::milli>(Clock::now() - start).count() < cfg.warmup_ms;) {
+    auto r = op();
+    keep(r);
+  }
   // Grow the iteration count until a batch takes a measurable time, then size a round.
   std::uint64_t n = 1;
   double t = time_ns(op, n);
@@ -82,9 +90,6 @@ double measure(F op, const Config& cfg) {
   double per_call = t / static_cast<double>(n);
   std::uint64_t round_n =
       std::max<std::uint64_t>(1, static_cast<std::uint64_t>(cfg.round_ms * 1e6 / per_call));
-  for (auto start = Clock::now();
-       std::chrono::duration<double, std::milli>(Clock::now() - start).count() < cfg.warmup_ms;)
-    time_ns(op, round_n / 4 + 1);
   std::vector<double> rounds;
   for (int i = 0; i < cfg.rounds; ++i)
     rounds.push_back(time_ns(op, round_n) / static_cast<double>(round_n));
@@ -154,6 +159,11 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
     } else if (std::strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+#ifdef __EMSCRIPTEN__
+      // No host file system in the wasm build (it also runs in a page): rows go to stdout.
+      std::fprintf(stderr, "--out: the wasm build writes its rows to stdout\n");
+      return 2;
+#endif
       out_path = argv[++i];
     } else if (std::strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
       cfg.filter = argv[++i];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const WORKLOADS = ['Struct', 'Foo', 'Record', 'TestClass', 'Bulk'];
-const RUNTIMES = ['node v20.0.0', 'node v24.0.0'];
+const RUNTIMES = ['node v20.0.0', 'node v24.0.0', 'chromium 156.0.0.0'];
 
 function row(target, library, workload, extra = {}) {
   return { target, library, workload, mode: library === 'kiln' ? 'fixed' : 'default', ser_ns: 10, de_ns: 12,
@@ -44,7 +44,7 @@ function check({ latest, report }) {
 test('a complete run passes', () => {
   const r = check(completeRun());
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /50 rows, .*wasm on node v20\.0\.0 and node v24\.0\.0/);
+  assert.match(r.stdout, /60 rows, .*wasm on node v20\.0\.0 and node v24\.0\.0 and chromium 156\.0\.0\.0/);
 });
 
 test('a wasm runtime that lacks a case fails, naming it', () => {
@@ -74,4 +74,5 @@ test('a report without the target row of a runtime fails', () => {
   const r = check(run);
   assert.equal(r.status, 1);
   assert.match(r.stderr, /REPORT\.md has no wasm\/native target row for node v24\.0\.0/);
+  assert.match(r.stderr, /REPORT\.md has no wasm\/native target row for chromium 156\.0\.0\.0/);
 });
