@@ -33,6 +33,8 @@ export class Reader {
     this.refs = null; // objects read so far, when the message tracks references
     this.refTypes = null; // their C++ type names
     this.refOpen = null; // whether each is still being read
+    this.refAnnounced = null; // whether each was announced by a weak_ptr and awaits its fields
+    this.defining = -1; // set by backReference: the object whose fields follow, or -1
     this.strings = null; // strings read so far, when the message shares strings
     this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers
     this.allocLeft = allocBudget(limits, bytes.length);
@@ -44,6 +46,7 @@ export class Reader {
       this.refs = [];
       this.refTypes = [];
       this.refOpen = [];
+      this.refAnnounced = [];
     }
     if (share) this.strings = [];
   }
@@ -58,20 +61,33 @@ export class Reader {
     this.refs.push(obj);
     this.refTypes.push(type);
     this.refOpen.push(true);
+    this.refAnnounced.push(false);
     return this.refs.length - 1;
   }
   close(slot) {
     if (slot >= 0) this.refOpen[slot] = false;
   }
 
-  /** The object a back-reference tag names (index = tag - 2), checked as the C++ reader does.
-   *  kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr. */
-  backReference(index, type, at, kind) {
+  /** The object a reference tag names (index = tag - 2), checked as the C++ reader does.
+   *  kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr; size: the C++ object's size, charged when a
+   *  weak_ptr announces the next object (index = count so far), which is made empty now and
+   *  filled at its first shared_ptr. There this.defining is its number, and the caller reads its
+   *  fields (then close(), leave()); else this.defining is -1. */
+  backReference(index, type, at, kind, size) {
+    this.defining = -1;
     if (kind === 0) {
       this.fail('BadReference', `a unique_ptr cannot refer to a shared object (tag ${index + 2})`, at);
     }
     if (this.refs === null) {
       this.fail('BadReference', `back-reference to object #${index} in a message without reference tracking`, at);
+    }
+    if (kind === 2 && index === this.refs.length) {
+      this.charge(this.pos, size, 'object');
+      const obj = {};
+      const slot = this.remember(obj, type);
+      this.refOpen[slot] = false;
+      this.refAnnounced[slot] = true;
+      return obj;
     }
     if (index >= this.refs.length) {
       this.fail('BadReference', `back-reference to object #${index} but only ${this.refs.length} objects so far`, at);
@@ -86,6 +102,12 @@ export class Reader {
     }
     if (this.refTypes[index] !== type) {
       this.fail('BadReference', `back-reference to object #${index}, which is not a ${type}`, at);
+    }
+    if (kind === 1 && this.refAnnounced[index]) {
+      this.enter('pointer');
+      this.refAnnounced[index] = false;
+      this.refOpen[index] = true;
+      this.defining = index;
     }
     return this.refs[index];
   }

@@ -13,6 +13,7 @@ export class Writer {
     this.start = 0; // where the message being written begins
     this.pos = 0;
     this.refs = null; // object -> index, when the message tracks references
+    this.announced = null; // objects a weak_ptr announced whose fields are not written yet
     this.strings = null; // string -> index, when the message shares strings
     this.pointerDepth = 0; // pointers being written, when not tracking (cycles)
   }
@@ -20,19 +21,28 @@ export class Writer {
   /** Per-message state for the header flags: reference tracking, shared strings. */
   resetGraph(track, share) {
     this.refs = track ? new Map() : null;
+    this.announced = null;
     this.strings = share ? new Map() : null;
     this.pointerDepth = 0;
   }
 
-  /** Starts writing the object behind a pointer. Returns false when it was written as a
-   *  back-reference (tracking on, object seen before); else writes the new-object tag. */
-  pointer(obj, shares, path) {
+  /** Starts writing the object behind a pointer (kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr).
+   *  Returns true when its fields follow. With tracking, an object seen before is written as its
+   *  number; a weak_ptr never writes fields but announces an object it meets first by number,
+   *  and the object's first shared_ptr writes that number and then its fields (as in C++). */
+  pointer(obj, kind, path) {
     if (typeof obj !== 'object') invalid(path, 'an object or null', obj);
     if (this.refs !== null) {
-      if (shares) {
+      if (kind !== 0) {
         const i = this.refs.get(obj);
         if (i !== undefined) {
           this.varint(i + 2);
+          return kind === 1 && this.announced !== null && this.announced.delete(obj);
+        }
+        if (kind === 2) {
+          this.varint(this.refs.size + 2);
+          this.refs.set(obj, this.refs.size);
+          (this.announced ??= new Set()).add(obj);
           return false;
         }
         this.refs.set(obj, this.refs.size);

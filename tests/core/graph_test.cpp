@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "test_class.hpp"
@@ -151,6 +152,80 @@ TEST(Graph, CycleThroughWeakPointerRoundTrips) {
   EXPECT_EQ(out->next->value, 2);
   EXPECT_EQ(out->next->prev.lock(), out);  // the cycle comes back as a cycle
   EXPECT_EQ(out.use_count(), 1);           // and nothing else holds on to it
+}
+
+// A weak_ptr that reaches an object before any shared_ptr does: the weak_ptr announces it by
+// number and its first shared_ptr writes its fields, so the object that owns it back (a below)
+// is no longer "still being read" when that back-reference comes.
+TEST(Graph, WeakPointerFirstAnnouncesTheObject) {
+  auto a = std::make_shared<Node>();
+  auto b = std::make_shared<Node>();
+  a->value = 1;
+  b->value = 2;
+  a->prev = b;  // b is first reached here, weakly
+  b->next = a;  // and b owns a
+  std::vector<std::shared_ptr<Node>> in{a, b};
+  Codec codec(kTrack);
+  Bytes bytes = codec.serialize(in);
+  // 2 items; new #0 {1, next: null, prev: announce #1}; #1's fields {2, next: ref #0, prev: null}
+  Bytes expected_payload{2, 1, 1, 0, 0, 0, 0, 3, 3, 2, 0, 0, 0, 2, 0};
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  auto out = round_trip(codec, in);
+  ASSERT_EQ(out.size(), 2u);
+  ASSERT_TRUE(out[0] && out[1]);
+  EXPECT_EQ(out[0]->value, 1);
+  EXPECT_EQ(out[1]->value, 2);
+  EXPECT_EQ(out[0]->prev.lock(), out[1]);
+  EXPECT_EQ(out[1]->next, out[0]);
+  EXPECT_EQ(out[0].use_count(), 2);  // the vector and b
+  EXPECT_EQ(out[1].use_count(), 1);  // the vector
+}
+
+TEST(Graph, WeakPointerToAnObjectOwnedOutsideTheMessageReadsExpired) {
+  auto outside = std::make_shared<Node>();
+  outside->value = 9;
+  auto a = std::make_shared<Node>();
+  a->prev = outside;
+  Codec codec(kTrack);
+  Bytes bytes = codec.serialize(a);
+  // new #0 {0, next: null, prev: announce #1}: nothing in the message owns #1, so its fields
+  // are never written, and the weak_ptr reads back expired, as it would with them.
+  Bytes expected_payload{1, 0, 0, 0, 0, 0, 3};
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  auto out = round_trip(codec, a);
+  ASSERT_TRUE(out);
+  EXPECT_TRUE(out->prev.expired());
+}
+
+TEST(Graph, WeakPointerFirstWorksFromEitherEndOfAGraph) {
+  // A ring of five nodes, each owning the next and weakly pointing at the previous one: every
+  // start point makes some weak_ptr meet its object first.
+  std::vector<std::shared_ptr<Node>> ring;
+  for (int i = 0; i < 5; ++i) ring.push_back(std::make_shared<Node>(Node{i, nullptr, {}}));
+  for (int i = 0; i < 5; ++i) {
+    ring[i]->prev = ring[(i + 4) % 5];
+    if (i < 4) ring[i]->next = ring[i + 1];  // the last one owns nobody: no owning cycle
+  }
+  Codec codec(kTrack);
+  for (int start = 0; start < 5; ++start) {
+    std::vector<std::shared_ptr<Node>> in;
+    for (int i = 0; i < 5; ++i) in.push_back(ring[(start + i) % 5]);
+    auto out = round_trip(codec, in);
+    ASSERT_EQ(out.size(), 5u);
+    for (int i = 0; i < 5; ++i) {
+      const auto& n = out[static_cast<std::size_t>(i)];
+      ASSERT_TRUE(n) << start;
+      const int v = n->value;
+      EXPECT_EQ(v, (start + i) % 5);
+      const auto& prev = out[static_cast<std::size_t>((i + 4) % 5)];
+      EXPECT_EQ(n->prev.lock(), prev) << start << " " << i;
+      if (v < 4)
+        EXPECT_EQ(n->next, out[static_cast<std::size_t>((i + 1) % 5)]) << start << " " << i;
+      else
+        EXPECT_EQ(n->next, nullptr);
+    }
+    EXPECT_EQ(codec.serialize(out), codec.serialize(in)) << start;
+  }
 }
 
 TEST(Graph, CycleThroughSharedPointersRoundTripsWhenAllowed) {
@@ -313,6 +388,29 @@ TEST(Polymorphism, NamesAreWrittenOncePerMessage) {
   EXPECT_TRUE(std::equal(circle.begin(), circle.end(), bytes.begin() + 8)) << hex(bytes);
 }
 
+TEST(Polymorphism, WeakPointerAnnouncesTheDynamicType) {
+  // The weak_ptr announces the object with its type tag; the shared_ptr that comes next writes
+  // only its fields, whichever of its types that pointer declares.
+  auto circle = std::make_shared<Circle>(1, 2.5);
+  auto square = std::make_shared<Square>(3, "red");
+  using Three = std::tuple<std::weak_ptr<Shape>, std::weak_ptr<Shape>, std::shared_ptr<Shape>,
+                           std::shared_ptr<Square>>;
+  Three in{circle, square, circle, square};
+  Codec codec(kTrack, shapes());
+  Bytes bytes = codec.serialize(in);
+  // announce #0 (type id 1); announce #1 (name #0, "geo.Square"); #0's fields; #1's fields
+  Bytes expected_payload{2,   3,    3, 2, 10, 'g', 'e', 'o', '.', 'S', 'q', 'u', 'a',
+                         'r', 'e',  2, 1, 0,  0,   0,   0,   0,   0,   0,   0,   0,
+                         4,   0x40, 3, 3, 0,  0,   0,   3,   'r', 'e', 'd'};
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  auto out = round_trip(codec, in);
+  ASSERT_TRUE(std::get<2>(out) && std::get<3>(out));
+  EXPECT_EQ(std::get<2>(out)->kind(), "circle");
+  EXPECT_EQ(std::get<3>(out)->kind(), "square:red");
+  EXPECT_EQ(std::get<0>(out).lock(), std::get<2>(out));
+  EXPECT_EQ(std::get<1>(out).lock().get(), static_cast<Shape*>(std::get<3>(out).get()));
+}
+
 TEST(Polymorphism, UniquePointersToBaseRoundTrip) {
   std::vector<std::unique_ptr<Shape>> in;
   in.push_back(std::make_unique<Square>(9, "x"));
@@ -428,6 +526,35 @@ TEST(GraphErrors, ReferenceTableLimit) {
   kiln::Status s = Codec(small).deserialize_into(bytes, out);
   EXPECT_EQ(s.error().code, ErrorCode::kLengthTooLarge);
   EXPECT_NE(s.error().detail.find("more than 4 shared objects"), std::string::npos);
+}
+
+TEST(GraphErrors, SharedPointerCannotAnnounceAnObject) {
+  // Tag 2 + count names the next object: only a weak_ptr may announce one.
+  Bytes m = kiln::test::message_for<Leaves>({1, 2});
+  m[2] = kiln::wire::kFlagReferenceTracking;
+  kiln::Error e = kiln::test::decode_error<Leaves>(m);
+  EXPECT_EQ(e.code, ErrorCode::kBadReference);
+  EXPECT_EQ(e.offset, 8u);
+  EXPECT_EQ(e.detail, "back-reference to object #0 but only 0 objects so far");
+}
+
+TEST(GraphErrors, AnnouncedObjectsCountTowardsTheReferenceLimit) {
+  // A chain of weak_ptrs announcing objects no shared_ptr ever fills.
+  std::vector<std::weak_ptr<Node>> in;
+  std::vector<std::shared_ptr<Node>> keep;
+  for (int i = 0; i < 10; ++i) {
+    keep.push_back(std::make_shared<Node>());
+    in.push_back(keep.back());
+  }
+  Bytes bytes = Codec(kTrack).serialize(in);
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), (Bytes{10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}))
+      << hex(bytes);
+  Options small = kTrack;
+  small.limits.max_references = 4;
+  std::vector<std::weak_ptr<Node>> out;
+  kiln::Status s = Codec(small).deserialize_into(bytes, out);
+  EXPECT_EQ(s.error().code, ErrorCode::kLengthTooLarge);
+  EXPECT_EQ(s.error().offset, 13u);  // after the fifth announcing tag
 }
 
 TEST(GraphErrors, ForgedTypeNameIndex) {

@@ -135,3 +135,63 @@ test('a forged owning cycle is rejected as by the C++ decoder', async () => {
   const root = lenient.deserialize(Tree, bytes);
   assert.equal(root.children[0].children[0], root);
 });
+
+// root lists a and then b; b owns a as well, and a's parent link (weak) points at b, so the
+// writer meets b first through a weak_ptr: it announces b, and b's fields come where root lists it.
+function makeWeakFirstTree() {
+  const root = { name: 'root', children: [], parent: null };
+  const b = { name: 'b', children: [], parent: root };
+  const a = { name: 'a', children: [], parent: b };
+  b.children.push(a);
+  root.children.push(a, b);
+  return root;
+}
+
+test('Tree: a node first met through a weak parent link is announced, then filled', async () => {
+  const bytes = tracking.serialize(Tree, makeWeakFirstTree());
+  // root new #0 "root", 2 children: a new #1 "a" (0 children, parent: announce #2 = tag 4);
+  // b = tag 4 and its fields "b", 1 child: ref #1 (3), parent: ref #0 (2); root parent null
+  const payload = [1, 4, ...Buffer.from('root'), 2, 1, 1, 0x61, 0, 4, 4, 1, 0x62, 1, 3, 2, 0];
+  assert.deepStrictEqual([...bytes.subarray(7)], payload);
+  const root = tracking.deserialize(Tree, bytes);
+  const [a, b] = root.children;
+  assert.deepStrictEqual([a.name, b.name], ['a', 'b']);
+  assert.equal(a.parent, b);
+  assert.equal(b.children[0], a);
+  assert.equal(b.parent, root);
+  // The C++ decoder reads it (with its owning-cycle rule: nothing here is a cycle of owners) and
+  // writes the same bytes.
+  const core = await loadCore();
+  assert.equal(core.validate(Tree, bytes), null);
+  assert.deepStrictEqual(core.reencode(Tree, bytes, { trackReferences: true }), bytes);
+});
+
+test('forged announcements are rejected as by the C++ decoder', async () => {
+  const core = await loadCore();
+  const good = tracking.serialize(Tree, makeWeakFirstTree());
+  const at = 7 + 11; // a's parent: the announcing tag 4
+  assert.equal(good[at], 4);
+  const cases = [
+    [at, 5, /object #3 but only 2 objects so far/], // a weak_ptr may announce the next number only
+    [at + 1, 5, /object #3 but only 3 objects so far/], // nor may a shared_ptr announce one
+    [at + 5, 4, /still being read/], // b's child: b itself, being filled
+  ];
+  for (const [i, value, message] of cases) {
+    const bytes = good.slice();
+    bytes[i] = value;
+    let js;
+    try {
+      tracking.deserialize(Tree, bytes);
+    } catch (e) {
+      js = e;
+    }
+    const cpp = core.validate(Tree, bytes);
+    assert.ok(js instanceof KilnError, `JS accepted ${i}=${value}`);
+    assert.ok(cpp, `C++ accepted ${i}=${value}`);
+    assert.equal(js.code, 'BadReference');
+    assert.match(js.message, message);
+    assert.equal(js.code, cpp.code);
+    assert.equal(js.offset, cpp.offset);
+    assert.equal(js.message, cpp.message);
+  }
+});

@@ -26,8 +26,7 @@ struct JsPointer {
   static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
                     const std::string& ind) {
     out += ind + "if (" + v + " === null || " + v + " === undefined) w.u8(0);\n";
-    out += ind + "else if (w.pointer(" + v + ", " + (Shares ? "true" : "false") + ", " + path +
-           ")) {\n";
+    out += ind + "else if (w.pointer(" + v + ", " + std::to_string(Kind) + ", " + path + ")) {\n";
     Js<E>::template write<Mode>(c, out, v, path, ind + "  ");
     out += ind + "  w.pointerDone();\n" + ind + "}\n";
   }
@@ -35,7 +34,8 @@ struct JsPointer {
   // Same checks, in the same order, as PointerSerializer::read: tag, then (new object) depth,
   // the object's size charged to the allocation budget, the reference table's limit, and the
   // struct itself; the object exists before its fields are read so that a back-reference
-  // inside it finds it.
+  // inside it finds it. A weak_ptr's announcement makes the object empty; its first shared_ptr
+  // (r.defining) fills it.
   template <int Mode>
   static std::string read(Context& c, std::string& out, const std::string& ind) {
     const std::string cpp = js_string(reflect::type_name<E>);
@@ -43,20 +43,37 @@ struct JsPointer {
     out += ind + "let " + o + " = null;\n";
     out += ind + "const " + at + " = r.pos;\n";
     out += ind + "const " + tag + " = r.varintNumber('pointer tag');\n";
-    out += ind + "if (" + tag + " >= 2) " + o + " = r.backReference(" + tag + " - 2, " + cpp +
-           ", " + at + ", " + std::to_string(Kind) + ");\n";
-    out += ind + "else if (" + tag + " === 1) {\n";
+    out += ind + "if (" + tag + " >= 2) {\n";
+    out += ind + "  " + o + " = r.backReference(" + tag + " - 2, " + cpp + ", " + at + ", " +
+           std::to_string(Kind) + ", " + std::to_string(sizeof(E)) + ");\n";
+    if (Kind == 1) {
+      std::string slot = c.temp("slot");
+      out += ind + "  if (r.defining >= 0) {\n";
+      out += ind + "    const " + slot + " = r.defining;\n";
+      fields<Mode>(c, out, o, slot, ind + "    ");
+      out += ind + "  }\n";
+    }
+    out += ind + "} else if (" + tag + " === 1) {\n";
     out += ind + "  r.enter('pointer');\n";
     out += ind + "  r.charge(r.pos, " + std::to_string(sizeof(E)) + ", 'object');\n";
     out += ind + "  " + o + " = {};\n";
     std::string slot = c.temp("slot");
     if (Shares) out += ind + "  const " + slot + " = r.remember(" + o + ", " + cpp + ");\n";
-    std::string body;
-    std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
-    out += body + ind + "  Object.assign(" + o + ", " + x + ");\n";
-    if (Shares) out += ind + "  r.close(" + slot + ");\n";
-    out += ind + "  r.leave();\n" + ind + "}\n";
+    fields<Mode>(c, out, o, Shares ? slot : "", ind + "  ");
+    out += ind + "}\n";
     return o;
+  }
+
+ private:
+  // Reads the struct into the object o already made, then closes its slot (if any) and leaves.
+  template <int Mode>
+  static void fields(Context& c, std::string& out, const std::string& o, const std::string& slot,
+                     const std::string& ind) {
+    std::string body;
+    std::string x = Js<E>::template read<Mode>(c, body, ind);
+    out += body + ind + "Object.assign(" + o + ", " + x + ");\n";
+    if (!slot.empty()) out += ind + "r.close(" + slot + ");\n";
+    out += ind + "r.leave();\n";
   }
 };
 

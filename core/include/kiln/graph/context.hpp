@@ -19,6 +19,9 @@
 namespace kiln {
 class TypeRegistry;
 }
+namespace kiln::io {
+class Reader;
+}
 
 namespace kiln::graph {
 
@@ -40,7 +43,10 @@ struct ObjectIdHash {
 struct WriteContext {
   const TypeRegistry* registry = nullptr;
   bool track = false;
-  FlatIndex<ObjectId, ObjectIdHash> objects;             // numbered in order of first appearance
+  FlatIndex<ObjectId, ObjectIdHash> objects;  // numbered in order of first appearance
+  // Objects a weak_ptr announced (by number) whose fields no shared_ptr has written yet; sized
+  // only once a weak_ptr announces one.
+  std::vector<bool> announced;
   std::unordered_map<std::string, std::uint32_t> names;  // type name -> name-table index
   std::uint32_t pointer_depth = 0;  // nesting of pointers being written (cycles without tracking)
   bool share_strings = false;
@@ -58,6 +64,12 @@ struct ReadObject {
   void* dynamic = nullptr;
   TypeKey dynamic_key = nullptr;
   bool open = true;  // its fields are still being read (it is an ancestor of the read position)
+  // Announced by a weak_ptr and not yet filled: its fields come at its first shared_ptr, read by
+  // read_fields (instantiated where the weak_ptr declared its type; `entry` is its polymorphic
+  // registry entry, or null for the declared type itself).
+  bool announced = false;
+  bool (*read_fields)(io::Reader&, void* declared, const void* entry) = nullptr;
+  const void* entry = nullptr;
 };
 
 struct ReadContext {

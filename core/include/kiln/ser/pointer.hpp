@@ -5,6 +5,10 @@
 // With reference tracking, shared and weak pointers number their objects in order of first
 // appearance, so an object reached twice is written once and read back as one object, and a
 // cycle is closed by a back-reference. Without it, every pointer writes its object in full.
+// With tracking a weak_ptr never carries its object's fields: meeting an object first, it
+// announces it with the next number (n - 2 equal to the count so far; for a polymorphic T its
+// type tag follows), and the object's first shared_ptr writes that number followed by the
+// fields. Its owners are then read before anything it owns back, as for any other object.
 // Polymorphic type tags: 0 = the declared type itself; odd = a registered numeric id (tag >> 1);
 // even >= 2 = registered name number (tag >> 1) - 1 of this message, the name's bytes following
 // its first use. See docs/FORMAT.md, "Object graphs".
@@ -63,7 +67,7 @@ struct PointerSerializer {
       out.reset();
       return true;
     }
-    if (tag >= 2) return read_reference(r, out, tag - 2, at);
+    if (tag >= 2) return read_reference<M>(r, out, tag - 2, at);
     if (!r.enter("pointer")) return false;
     bool ok = kPoly ? read_poly<M>(r, out) : read_plain<M>(r, out);
     r.leave();
@@ -82,10 +86,16 @@ struct PointerSerializer {
       if (g != nullptr && g->track) {
         graph::ObjectId id{most_derived(obj), &typeid_of(obj)};
         auto [index, added] = g->objects.add(id);
-        if (!added) {
-          w.write_varint(std::uint64_t{index} + 2);
-          return;
+        if (!added || K == PtrKind::kWeak) w.write_varint(std::uint64_t{index} + 2);
+        if constexpr (K == PtrKind::kWeak) {
+          if (added) announce(w, *obj, g, index);
+        } else if (!added && index < g->announced.size() && g->announced[index]) {
+          // The first shared_ptr to an object a weak_ptr announced: its fields follow.
+          g->announced[index] = false;
+          const PolyEntry<T>* e = nullptr;
+          if (entry_for(w, *obj, g, e)) write_fields<M>(w, *obj, e);
         }
+        if (!added || K == PtrKind::kWeak) return;
       }
     }
     w.write_u8(1);
@@ -125,22 +135,57 @@ struct PointerSerializer {
       return typeid(T);
   }
 
-  template <class M>
-  static void write_poly(io::Writer& w, const T& obj, graph::WriteContext* g) {
-    const std::type_info& dynamic = typeid(obj);
-    if (dynamic == typeid(T)) {
-      if constexpr (!std::is_abstract_v<T>) {
-        w.write_u8(0);
-        Serializer<T>::template write<M>(w, obj);
-        return;
+  // A weak_ptr's first sight of an object: its number is written; its type tag follows.
+  static void announce(io::Writer& w, const T& obj, graph::WriteContext* g, std::uint32_t index) {
+    if (g->announced.size() <= index) g->announced.resize(index + 1);
+    g->announced[index] = true;
+    if constexpr (kPoly) {
+      const PolyEntry<T>* e = nullptr;
+      if (entry_for(w, obj, g, e)) write_type_tag(w, e, g);
+    }
+  }
+
+  // The registry entry that writes obj's dynamic type; null for T itself. False (and the writer
+  // failed) when the dynamic type is not registered for T.
+  static bool entry_for(io::Writer& w, const T& obj, graph::WriteContext* g,
+                        const PolyEntry<T>*& e) {
+    e = nullptr;
+    if constexpr (kPoly) {
+      const std::type_info& dynamic = typeid(obj);
+      if (dynamic == typeid(T) && !std::is_abstract_v<T>) return true;
+      e = (g && g->registry) ? g->registry->template by_type<T>(dynamic) : nullptr;
+      if (e == nullptr) {
+        w.fail(ErrorCode::kUnregisteredType, std::string("an object of dynamic type ") +
+                                                 dynamic.name() + " behind a pointer to " +
+                                                 std::string(reflect::type_name<T>) +
+                                                 " is not registered for that base type");
+        return false;
       }
     }
-    const PolyEntry<T>* e =
-        (g && g->registry) ? g->registry->template by_type<T>(dynamic) : nullptr;
+    return true;
+  }
+
+  template <class M>
+  static void write_fields(io::Writer& w, const T& obj, const PolyEntry<T>* e) {
+    if constexpr (kPoly) {
+      if (e != nullptr) return e->template write<M>(w, obj);
+    }
+    if constexpr (!std::is_abstract_v<T>) Serializer<T>::template write<M>(w, obj);
+  }
+
+  template <class M>
+  static void write_poly(io::Writer& w, const T& obj, graph::WriteContext* g) {
+    const PolyEntry<T>* e = nullptr;
+    if (!entry_for(w, obj, g, e)) return;
+    write_type_tag(w, e, g);
+    write_fields<M>(w, obj, e);
+  }
+
+  // 0 for T itself; else the entry's registered id, or its name's number in this message (the
+  // name's bytes after its first use).
+  static void write_type_tag(io::Writer& w, const PolyEntry<T>* e, graph::WriteContext* g) {
     if (e == nullptr) {
-      w.fail(ErrorCode::kUnregisteredType,
-             std::string("an object of dynamic type ") + dynamic.name() + " behind a pointer to " +
-                 std::string(reflect::type_name<T>) + " is not registered for that base type");
+      w.write_u8(0);
       return;
     }
     if (e->id != 0) {
@@ -153,7 +198,6 @@ struct PointerSerializer {
         w.write_bytes(e->name.data(), e->name.size());
       }
     }
-    e->template write<M>(w, obj);
   }
 
   static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
@@ -271,6 +315,7 @@ struct PointerSerializer {
     }
   }
 
+  template <class M>
   static bool read_reference(io::Reader& r, Ptr& out, std::uint64_t index, std::size_t at) {
     if constexpr (K == PtrKind::kUnique) {
       return r.fail_at(
@@ -282,11 +327,13 @@ struct PointerSerializer {
         return r.fail_at(at, ErrorCode::kBadReference,
                          "back-reference to object #" + std::to_string(index) +
                              " in a message without reference tracking");
+      if (K == PtrKind::kWeak && index == g->objects.size()) return announced<M>(r, out);
       if (index >= g->objects.size())
         return r.fail_at(at, ErrorCode::kBadReference,
                          "back-reference to object #" + std::to_string(index) + " but only " +
                              std::to_string(g->objects.size()) + " objects so far");
-      const graph::ReadObject& o = g->objects[static_cast<std::size_t>(index)];
+      const std::size_t slot = static_cast<std::size_t>(index);
+      const graph::ReadObject& o = g->objects[slot];
       // A shared_ptr to an object whose fields are still being read closes a cycle of owners,
       // which reference counting never frees: a forged message could leak memory on every read.
       if (K == PtrKind::kShared && o.open && !r.limits().allow_owning_cycles)
@@ -302,7 +349,74 @@ struct PointerSerializer {
         return r.fail_at(at, ErrorCode::kBadReference,
                          "back-reference to object #" + std::to_string(index) +
                              ", which is not a " + std::string(reflect::type_name<T>));
-      return true;
+      if (K == PtrKind::kWeak || !o.announced) return true;
+      // The first shared_ptr to an object a weak_ptr announced: its fields follow.
+      if (!r.enter("pointer")) return false;
+      auto read_fields = o.read_fields;
+      const void* entry = o.entry;
+      void* declared = o.declared.get();
+      g->objects[slot].announced = false;
+      g->objects[slot].open = true;
+      bool ok = read_fields(r, declared, entry);
+      g->objects[slot].open = false;  // by number: reading the fields may grow the table
+      r.leave();
+      return ok;
+    }
+  }
+
+  // A weak_ptr's first sight of an object (the tag numbers the next one): the object is made now,
+  // empty, of the type the tag that follows names (polymorphic T), and filled at its first
+  // shared_ptr. Until then it is not open: a shared_ptr to it owns no cycle.
+  template <class M>
+  static bool announced(io::Reader& r, Ptr& out) {
+    std::shared_ptr<T> obj;
+    void* dynamic = nullptr;
+    TypeKey dynamic_key = type_key<T>;
+    const void* entry = nullptr;
+    if constexpr (kPoly) {
+      const std::size_t at = r.offset();
+      std::uint64_t tag = 0;
+      if (!r.read_varint(tag, "type tag")) return false;
+      if (tag != 0) {
+        const PolyEntry<T>* e = lookup(r, tag, at);
+        if (e == nullptr || !r.charge(at, e->size, "object")) return false;
+        obj = e->make_shared();
+        dynamic = e->to_dynamic(obj.get());
+        dynamic_key = e->dynamic_key;
+        entry = e;
+      }
+    }
+    if (!obj) {
+      if constexpr (std::is_abstract_v<T>) {
+        return r.fail(ErrorCode::kUnknownType, "abstract " + std::string(reflect::type_name<T>));
+      } else {
+        if (!r.charge(r.offset(), sizeof(T), "object")) return false;
+        obj = std::make_shared<T>();
+        dynamic = obj.get();
+      }
+    }
+    std::size_t slot = kNoSlot;
+    if (!remember(r, obj, dynamic, dynamic_key, slot)) return false;
+    graph::ReadObject& o = r.graph()->objects[slot];
+    o.open = false;
+    o.announced = true;
+    o.read_fields = &read_fields<M>;
+    o.entry = entry;
+    out = obj;
+    return true;
+  }
+
+  template <class M>
+  static bool read_fields(io::Reader& r, void* declared, const void* entry) {
+    T& obj = *static_cast<T*>(declared);
+    if constexpr (kPoly) {
+      if (entry != nullptr)
+        return static_cast<const PolyEntry<T>*>(entry)->template read<M>(r, obj);
+    }
+    if constexpr (std::is_abstract_v<T>) {
+      return false;  // announced() never makes an abstract T without an entry
+    } else {
+      return Serializer<T>::template read<M>(r, obj);
     }
   }
 };
