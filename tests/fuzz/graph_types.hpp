@@ -69,4 +69,27 @@ inline Graph make_graph() {
   return g;
 }
 
+// Objects first reached through a weak_ptr, which announces them (docs/FORMAT.md section 5.11):
+// a label anchored to a circle listed after it, and a tree whose first child's parent link
+// points at the second child, which owns the first.
+inline Graph make_weak_first_graph() {
+  Graph g;
+  auto circle = std::make_shared<Circle>();
+  circle->id = 1;
+  auto label = std::make_shared<Label>();
+  label->id = 2;
+  label->anchor = circle;
+  g.shapes = {label, circle};
+  g.tree = std::make_shared<workloads::TreeNode>();
+  auto a = std::make_shared<workloads::TreeNode>();
+  auto b = std::make_shared<workloads::TreeNode>();
+  a->name = "a";
+  b->name = "b";
+  a->parent = b;
+  b->parent = g.tree;
+  b->children = {a};
+  g.tree->children = {a, b};
+  return g;
+}
+
 }  // namespace kiln::fuzz
