@@ -24,6 +24,13 @@ using kiln::workloads::TestClass;
 
 const Options kTrack{.track_references = true};
 
+// Serializes value and checks the bytes after the 7-byte header.
+template <class T>
+void expect_payload(const Codec& codec, const T& value, const Bytes& expected) {
+  Bytes bytes = codec.serialize(value);
+  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected) << hex(bytes);
+}
+
 template <class T>
 T round_trip(const Codec& codec, const T& value) {
   Bytes bytes = codec.serialize(value);
@@ -116,10 +123,8 @@ TEST(Graph, SharedObjectsInAVectorStayShared) {
   auto b = std::make_shared<Leaf>(Leaf{2});
   std::vector<std::shared_ptr<Leaf>> in{a, b, a, nullptr, a, b};
   Codec codec(kTrack);
-  Bytes bytes = codec.serialize(in);
   // count 6; new #0 {1}; new #1 {2}; ref #0; null; ref #0; ref #1
-  Bytes expected_payload{6, 1, 1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0, 2, 3};
-  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  expect_payload(codec, in, Bytes{6, 1, 1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0, 2, 3});
   auto out = round_trip(codec, in);
   ASSERT_EQ(out.size(), 6u);
   EXPECT_EQ(out[0]->value, 1);
@@ -166,10 +171,8 @@ TEST(Graph, WeakPointerFirstAnnouncesTheObject) {
   b->next = a;  // and b owns a
   std::vector<std::shared_ptr<Node>> in{a, b};
   Codec codec(kTrack);
-  Bytes bytes = codec.serialize(in);
   // 2 items; new #0 {1, next: null, prev: announce #1}; #1's fields {2, next: ref #0, prev: null}
-  Bytes expected_payload{2, 1, 1, 0, 0, 0, 0, 3, 3, 2, 0, 0, 0, 2, 0};
-  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  expect_payload(codec, in, Bytes{2, 1, 1, 0, 0, 0, 0, 3, 3, 2, 0, 0, 0, 2, 0});
   auto out = round_trip(codec, in);
   ASSERT_EQ(out.size(), 2u);
   ASSERT_TRUE(out[0] && out[1]);
@@ -187,11 +190,9 @@ TEST(Graph, WeakPointerToAnObjectOwnedOutsideTheMessageReadsExpired) {
   auto a = std::make_shared<Node>();
   a->prev = outside;
   Codec codec(kTrack);
-  Bytes bytes = codec.serialize(a);
   // new #0 {0, next: null, prev: announce #1}: nothing in the message owns #1, so its fields
   // are never written, and the weak_ptr reads back expired, as it would with them.
-  Bytes expected_payload{1, 0, 0, 0, 0, 0, 3};
-  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  expect_payload(codec, a, Bytes{1, 0, 0, 0, 0, 0, 3});
   auto out = round_trip(codec, a);
   ASSERT_TRUE(out);
   EXPECT_TRUE(out->prev.expired());
@@ -397,12 +398,10 @@ TEST(Polymorphism, WeakPointerAnnouncesTheDynamicType) {
                            std::shared_ptr<Square>>;
   Three in{circle, square, circle, square};
   Codec codec(kTrack, shapes());
-  Bytes bytes = codec.serialize(in);
   // announce #0 (type id 1); announce #1 (name #0, "geo.Square"); #0's fields; #1's fields
-  Bytes expected_payload{2,   3,    3, 2, 10, 'g', 'e', 'o', '.', 'S', 'q', 'u', 'a',
-                         'r', 'e',  2, 1, 0,  0,   0,   0,   0,   0,   0,   0,   0,
-                         4,   0x40, 3, 3, 0,  0,   0,   3,   'r', 'e', 'd'};
-  EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
+  expect_payload(codec, in, Bytes{2,   3,    3, 2, 10, 'g', 'e', 'o', '.', 'S', 'q', 'u', 'a',
+                                  'r', 'e',  2, 1, 0,  0,   0,   0,   0,   0,   0,   0,   0,
+                                  4,   0x40, 3, 3, 0,  0,   0,   3,   'r', 'e', 'd'});
   auto out = round_trip(codec, in);
   ASSERT_TRUE(std::get<2>(out) && std::get<3>(out));
   EXPECT_EQ(std::get<2>(out)->kind(), "circle");
@@ -475,13 +474,24 @@ TEST(Polymorphism, DuplicateRegistrationsAreRejected) {
 
 using Leaves = std::vector<std::shared_ptr<Leaf>>;
 
-TEST(GraphErrors, BackReferenceOutOfRange) {
-  Bytes m = kiln::test::message_for<Leaves>({2, 1, 5, 0, 0, 0, 3});
+// The error of decoding a forged body of T in a message with the reference-tracking flag.
+template <class T>
+kiln::Error tracked_error(const Bytes& body) {
+  Bytes m = kiln::test::message_for<T>(body);
   m[2] = kiln::wire::kFlagReferenceTracking;
-  kiln::Error e = kiln::test::decode_error<Leaves>(m);
+  return kiln::test::decode_error<T>(m);
+}
+
+TEST(GraphErrors, BackReferenceOutOfRange) {
+  kiln::Error e = tracked_error<Leaves>({2, 1, 5, 0, 0, 0, 3});
   EXPECT_EQ(e.code, ErrorCode::kBadReference);
   EXPECT_EQ(e.offset, 13u);
   EXPECT_EQ(e.detail, "back-reference to object #1 but only 1 objects so far");
+  // Tag 2 + count names the next object: only a weak_ptr may announce one.
+  e = tracked_error<Leaves>({1, 2});
+  EXPECT_EQ(e.code, ErrorCode::kBadReference);
+  EXPECT_EQ(e.offset, 8u);
+  EXPECT_EQ(e.detail, "back-reference to object #0 but only 0 objects so far");
 }
 
 TEST(GraphErrors, BackReferenceWithoutTrackingFlag) {
@@ -494,19 +504,14 @@ TEST(GraphErrors, BackReferenceWithoutTrackingFlag) {
 
 TEST(GraphErrors, BackReferenceToAnotherType) {
   using Pair = std::tuple<std::shared_ptr<Leaf>, std::shared_ptr<Node>>;
-  Bytes m = kiln::test::message_for<Pair>({1, 5, 0, 0, 0, 2});
-  m[2] = kiln::wire::kFlagReferenceTracking;
-  kiln::Error e = kiln::test::decode_error<Pair>(m);
+  kiln::Error e = tracked_error<Pair>({1, 5, 0, 0, 0, 2});
   EXPECT_EQ(e.code, ErrorCode::kBadReference);
   EXPECT_EQ(e.offset, 12u);
   EXPECT_NE(e.detail.find("which is not a"), std::string::npos) << e.detail;
 }
 
 TEST(GraphErrors, UniquePointerCannotBeABackReference) {
-  using Owner = std::unique_ptr<Leaf>;
-  Bytes m = kiln::test::message_for<Owner>({2});
-  m[2] = kiln::wire::kFlagReferenceTracking;
-  EXPECT_EQ(kiln::test::decode_error<Owner>(m).code, ErrorCode::kBadReference);
+  EXPECT_EQ(tracked_error<std::unique_ptr<Leaf>>({2}).code, ErrorCode::kBadReference);
 }
 
 TEST(GraphErrors, DeepPointerChainHitsTheDepthLimit) {
@@ -526,16 +531,6 @@ TEST(GraphErrors, ReferenceTableLimit) {
   kiln::Status s = Codec(small).deserialize_into(bytes, out);
   EXPECT_EQ(s.error().code, ErrorCode::kLengthTooLarge);
   EXPECT_NE(s.error().detail.find("more than 4 shared objects"), std::string::npos);
-}
-
-TEST(GraphErrors, SharedPointerCannotAnnounceAnObject) {
-  // Tag 2 + count names the next object: only a weak_ptr may announce one.
-  Bytes m = kiln::test::message_for<Leaves>({1, 2});
-  m[2] = kiln::wire::kFlagReferenceTracking;
-  kiln::Error e = kiln::test::decode_error<Leaves>(m);
-  EXPECT_EQ(e.code, ErrorCode::kBadReference);
-  EXPECT_EQ(e.offset, 8u);
-  EXPECT_EQ(e.detail, "back-reference to object #0 but only 0 objects so far");
 }
 
 TEST(GraphErrors, AnnouncedObjectsCountTowardsTheReferenceLimit) {
