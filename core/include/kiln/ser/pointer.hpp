@@ -86,16 +86,20 @@ struct PointerSerializer {
       if (g != nullptr && g->track) {
         graph::ObjectId id{most_derived(obj), &typeid_of(obj)};
         auto [index, added] = g->objects.add(id);
-        if (!added || K == PtrKind::kWeak) w.write_varint(std::uint64_t{index} + 2);
         if constexpr (K == PtrKind::kWeak) {
+          w.write_varint(std::uint64_t{index} + 2);
           if (added) announce(w, *obj, g, index);
-        } else if (!added && index < g->announced.size() && g->announced[index]) {
-          // The first shared_ptr to an object a weak_ptr announced: its fields follow.
-          g->announced[index] = false;
-          const PolyEntry<T>* e = nullptr;
-          if (entry_for(w, *obj, g, e)) write_fields<M>(w, *obj, e);
+          return;
+        } else if (!added) {
+          w.write_varint(std::uint64_t{index} + 2);
+          if (index < g->announced.size() && g->announced[index]) {
+            // The first shared_ptr to an object a weak_ptr announced: its fields follow.
+            g->announced[index] = false;
+            const PolyEntry<T>* e = nullptr;
+            if (entry_for(w, *obj, g, e)) write_fields<M>(w, *obj, e);
+          }
+          return;
         }
-        if (!added || K == PtrKind::kWeak) return;
       }
     }
     w.write_u8(1);
