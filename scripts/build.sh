@@ -27,8 +27,11 @@ for t in "${targets[@]}"; do
       cmake --build build/clang -j "$jobs" ;;
     asan)
       stage "native: g++ with AddressSanitizer + UndefinedBehaviorSanitizer"
+      # -O1 with line tables (-g1): the usual level for sanitizer builds, and g++ compiled the
+      # largest test file 2.2x faster than at -O2 -g (117 s against 262 s here); reports still
+      # name file and line.
       cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKILN_SANITIZE=ON \
-        -DKILN_BUILD_EXAMPLES=OFF >/dev/null
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DKILN_BUILD_EXAMPLES=OFF >/dev/null
       cmake --build build/asan -j "$jobs" ;;
     tsan)
       stage "native: g++ with ThreadSanitizer (thread suite)"

@@ -1,9 +1,13 @@
 // The io layer: varints, zigzag, the bounds-checked Reader and the growing Writer.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
+#include <random>
 #include <vector>
 
 #include "kiln/io/copy.hpp"
@@ -115,6 +119,67 @@ TEST(Varint, SequentialValuesRoundTrip) {
     EXPECT_EQ(got, v);
   }
   EXPECT_EQ(r.remaining(), 0u);
+}
+
+// The format's varint rules one byte at a time, independent of the Reader: the value and length,
+// or nothing for a varint too long for U or with bits beyond U (the input always ends it).
+template <class U>
+std::optional<std::pair<U, std::size_t>> reference_varint(const Bytes& b) {
+  constexpr std::size_t max = kiln::io::max_varint_bytes<U>();
+  std::uint64_t v = 0;
+  bool beyond = false;  // a bit at or above sizeof(U) * 8
+  for (std::size_t i = 0; i < b.size() && i < max; ++i) {
+    const std::uint64_t group = b[i] & 0x7f;
+    if (group != 0 && 7 * i + std::bit_width(group) > sizeof(U) * 8)
+      beyond = true;
+    else
+      v |= group << (7 * i);
+    if (b[i] < 0x80) {
+      if (beyond) return std::nullopt;
+      return std::pair{static_cast<U>(v), i + 1};
+    }
+  }
+  return std::nullopt;
+}
+
+// Reads b followed by `tail`: what comes after a varint must not change how it reads.
+template <class U>
+void expect_reads_as_reference(const Bytes& b, const Bytes& tail) {
+  Bytes buf = b;
+  buf.insert(buf.end(), tail.begin(), tail.end());
+  Reader r(buf.data(), buf.size());
+  U v = 123;
+  const bool ok = r.read_varint(v);
+  const auto want = reference_varint<U>(b);
+  ASSERT_EQ(ok, want.has_value()) << testing::PrintToString(b) << " as " << sizeof(U) << " bytes";
+  if (ok) {
+    EXPECT_EQ(v, want->first) << testing::PrintToString(b);
+    EXPECT_EQ(r.offset(), want->second) << testing::PrintToString(b);
+  } else {
+    EXPECT_EQ(r.error().code, ErrorCode::kVarintOverflow) << testing::PrintToString(b);
+    EXPECT_EQ(r.error().offset, 0u);
+    EXPECT_EQ(r.offset(), 0u);
+  }
+}
+
+TEST(Varint, ReaderMatchesTheByteRulesForEveryLength) {
+  std::mt19937_64 rng(20261201);
+  const Bytes tails[] = {{}, Bytes(8, 0x00), Bytes(8, 0xff), Bytes(3, 0x01)};
+  for (std::size_t len = 1; len <= 11; ++len) {
+    for (int round = 0; round < 200; ++round) {
+      Bytes b(len);
+      for (auto& x : b) x = static_cast<std::uint8_t>(rng() | 0x80);
+      b.back() &= 0x7f;
+      if (round == 0) b.back() = 0;  // overlong: a zero last byte
+      if (round == 1) std::fill(b.begin(), b.end() - 1, 0xff);
+      for (const Bytes& tail : tails) {
+        expect_reads_as_reference<std::uint8_t>(b, tail);
+        expect_reads_as_reference<std::uint16_t>(b, tail);
+        expect_reads_as_reference<std::uint32_t>(b, tail);
+        expect_reads_as_reference<std::uint64_t>(b, tail);
+      }
+    }
+  }
 }
 
 TEST(Zigzag, Maps32BitEdgeValues) {
