@@ -56,7 +56,8 @@ class BoostPeer : public PlainValues {
     return buf_;
   }
   template <class T>
-  bool deserialize(Bytes in, T& out) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+    const Bytes in(data, size);
     in_.reset(in);
     boost::archive::binary_iarchive ar(in_);
     ar >> out;

@@ -55,7 +55,8 @@ class CerealPeer : public PlainValues {
     return buf_;
   }
   template <class T>
-  bool deserialize(Bytes in, T& out) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+    const Bytes in(data, size);
     in_.reset(in);
     is_.clear();
     cereal::BinaryInputArchive ar(is_);

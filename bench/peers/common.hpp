@@ -5,8 +5,12 @@
 //   static constexpr const char* kLibrary, kMode;
 //   static Value make(Tag<W>);                 one overload per workload it can represent
 //   Bytes serialize(const Value&);             into a buffer the adapter reuses
-//   bool deserialize(Bytes, Value&);           into an object the caller reuses
+//   bool deserialize(const std::uint8_t*, std::size_t, Value&);   into an object the caller reuses
 // and optionally `static bool equal(const Value&, const Value&)` when == does not fit.
+// deserialize takes a pointer and a length, not a span: in wasm a span passed by value to a call
+// that is not inlined goes through memory, stored as two 4-byte halves and copied with one 8-byte
+// load, which the CPU cannot forward from those stores. That stall was in every wasm call of
+// every library, and in no native one.
 #pragma once
 
 #include <cstdint>

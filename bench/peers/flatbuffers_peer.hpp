@@ -24,22 +24,26 @@ class FlatbuffersPeer : public PlainValues {
     return {fbb_.GetBufferPointer(), fbb_.GetSize()};
   }
 
-  bool deserialize(Bytes in, Struct& s) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, Struct& s) {
+    const Bytes in(data, size);
     const fb::Struct* m = verified<fb::Struct>(in);
     if (!m) return false;
     s = Struct{m->f1(), m->f2(), m->f3(), m->f4(),  m->f5(),  m->f6(),
                m->f7(), m->f8(), m->f9(), m->f10(), m->f11(), m->f12()};
     return true;
   }
-  bool deserialize(Bytes in, Foo& foo) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, Foo& foo) {
+    const Bytes in(data, size);
     const fb::Foo* m = verified<fb::Foo>(in);
     return m && unpack(*m, foo);
   }
-  bool deserialize(Bytes in, Record& rec) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, Record& rec) {
+    const Bytes in(data, size);
     const fb::Foo* m = verified<fb::Foo>(in);
     return m && unpack(*m, rec);
   }
-  bool deserialize(Bytes in, Bulk& bulk) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, Bulk& bulk) {
+    const Bytes in(data, size);
     const fb::Bulk* m = verified<fb::Bulk>(in);
     if (!m || !m->items()) return false;
     bulk.resize(m->items()->size());
@@ -47,7 +51,8 @@ class FlatbuffersPeer : public PlainValues {
       if (!unpack(*m->items()->Get(i), bulk[i])) return false;
     return true;
   }
-  bool deserialize(Bytes in, TestClass& t) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, TestClass& t) {
+    const Bytes in(data, size);
     const fb::TestClass* m = verified<fb::TestClass>(in);
     if (!m || !m->base() || !m->m_objects() || m->m_objects()->size() != t.objects().size())
       return false;

@@ -91,7 +91,8 @@ class JsonPeer : public PlainValues {
     return {reinterpret_cast<const std::uint8_t*>(text_.data()), text_.size()};
   }
   template <class T>
-  bool deserialize(Bytes in, T& out) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+    const Bytes in(data, size);
     nlohmann::json::parse(in.begin(), in.end()).get_to(out);
     return true;
   }

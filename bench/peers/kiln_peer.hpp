@@ -49,7 +49,8 @@ class KilnPeer {
     return codec_for<T>().serialize_view(value);
   }
   template <class T>
-  bool deserialize(Bytes in, T& out) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+    const Bytes in(data, size);
     return codec_for<T>().deserialize_into(in, out).ok();
   }
 

@@ -23,9 +23,9 @@ class MemcpyPeer {
     put(p, s.f7), put(p, s.f8), put(p, s.f9), put(p, s.f10), put(p, s.f11), put(p, s.f12);
     return {buf_, kBytes};
   }
-  bool deserialize(Bytes in, Struct& s) {
-    if (in.size() != kBytes) return false;
-    const std::uint8_t* p = in.data();
+  bool deserialize(const std::uint8_t* data, std::size_t size, Struct& s) {
+    if (size != kBytes) return false;
+    const std::uint8_t* p = data;
     get(p, s.f1), get(p, s.f2), get(p, s.f3), get(p, s.f4), get(p, s.f5), get(p, s.f6);
     get(p, s.f7), get(p, s.f8), get(p, s.f9), get(p, s.f10), get(p, s.f11), get(p, s.f12);
     return true;

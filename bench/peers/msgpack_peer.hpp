@@ -79,7 +79,8 @@ class MsgpackPeer : public PlainValues {
     return {reinterpret_cast<const std::uint8_t*>(buf_.data()), buf_.size()};
   }
   template <class T>
-  bool deserialize(Bytes in, T& out) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+    const Bytes in(data, size);
     zone_.clear();
     msgpack::object o = msgpack::unpack(zone_, reinterpret_cast<const char*>(in.data()), in.size(),
                                         &reference_input);

@@ -63,7 +63,8 @@ class ProtobufPeer {
     return buf_;
   }
   template <class M>
-  bool deserialize(Bytes in, M& out) {
+  bool deserialize(const std::uint8_t* data, std::size_t size, M& out) {
+    const Bytes in(data, size);
     return out.ParseFromArray(in.data(), static_cast<int>(in.size()));
   }
 

@@ -89,12 +89,46 @@ class Codec {
   // serialize_view: the message's size in scratch_, or 0 if writing failed.
   template <class T>
   KILN_INLINE std::size_t write_scratch(const T& value) {
+    if constexpr (kFlat<T>) {
+      const std::uint8_t flags = flags_for<T>();
+      if (!(flags & (wire::kFlagCompatible | wire::kFlagShareStrings))) [[likely]]
+        return (flags & wire::kFlagCompressNumbers) ? write_flat<T, CompressedMode>(value, flags)
+                                                    : write_flat<T, FixedMode>(value, flags);
+    }
     io::Writer w(scratch_, 0);
     write_message(w, value);
     if (w.failed()) [[unlikely]]
       return 0;
     return w.written();
   }
+
+  // A root type of bounded size with no pointers (Struct): its whole message has a size limit
+  // known at compile time, so it is written with one size check and no Writer, which in wasm
+  // lives in linear memory (its address reaches the out-of-line growth and error paths).
+  template <class T>
+  static constexpr bool kFlat =
+      !graph::needs_graph<T> && Serializer<T>::template max_bytes<CompressedMode> != kUnbounded &&
+      Serializer<T>::template max_bytes<FixedMode> != kUnbounded;
+  template <class T, class M>
+  KILN_INLINE std::size_t write_flat(const T& value, std::uint8_t flags) {
+    // The header in full either way, as write_message does; a short one is overwritten.
+    constexpr std::size_t kMax = wire::kHeaderBytes + Serializer<T>::template max_bytes<M>;
+    constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
+    if (scratch_.size() < kMax) [[unlikely]]
+      grow_scratch(kMax);
+    std::uint8_t* const begin = scratch_.data();
+    std::uint8_t* p = begin;
+    if (options_.header) [[likely]] {
+      p[0] = wire::kMagic;
+      p[1] = wire::kVersion;
+      p[2] = flags;
+      io::store_le(p + 3, kFingerprint);
+      p += wire::header_bytes(flags);
+    }
+    Serializer<T>::template write_raw<M>(p, value);
+    return static_cast<std::size_t>(p - begin);
+  }
+  [[gnu::noinline]] void grow_scratch(std::size_t n) { scratch_.resize(n); }
 
   // The per-message path. A message whose root type has no pointers, without compatible mode or
   // shared strings, is read here with every step inlined into the caller: in wasm each call
