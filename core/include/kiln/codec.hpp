@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
@@ -91,9 +92,15 @@ class Codec {
   KILN_INLINE std::size_t write_scratch(const T& value) {
     if constexpr (kFlat<T>) {
       const std::uint8_t flags = flags_for<T>();
-      if (!(flags & (wire::kFlagCompatible | wire::kFlagShareStrings))) [[likely]]
-        return (flags & wire::kFlagCompressNumbers) ? write_flat<T, CompressedMode>(value, flags)
-                                                    : write_flat<T, FixedMode>(value, flags);
+      if (!(flags & wire::kFlagShareStrings)) [[likely]] {
+        const bool compress = flags & wire::kFlagCompressNumbers;
+        if (!(flags & wire::kFlagCompatible)) [[likely]]
+          return compress ? write_flat<T, CompressedMode, false>(value, flags)
+                          : write_flat<T, FixedMode, false>(value, flags);
+        if constexpr (evolve::Schema<T>::ok)  // flags_for sets compatible only then
+          return compress ? write_flat<T, CompressedMode, true>(value, flags)
+                          : write_flat<T, FixedMode, true>(value, flags);
+      }
     }
     io::Writer w(scratch_, 0);
     write_message(w, value);
@@ -109,10 +116,13 @@ class Codec {
   static constexpr bool kFlat =
       !graph::needs_graph<T> && Serializer<T>::template max_bytes<CompressedMode> != kUnbounded &&
       Serializer<T>::template max_bytes<FixedMode> != kUnbounded;
-  template <class T, class M>
+  // With kTable (compatible mode), T's type table, a compile-time constant, follows the header.
+  template <class T, class M, bool kTable>
   KILN_INLINE std::size_t write_flat(const T& value, std::uint8_t flags) {
     // The header in full either way, as write_message does; a short one is overwritten.
-    constexpr std::size_t kMax = wire::kHeaderBytes + Serializer<T>::template max_bytes<M>;
+    constexpr std::size_t kTableBytes = kTable ? evolve::Schema<T>::size : 0;
+    constexpr std::size_t kMax =
+        wire::kHeaderBytes + kTableBytes + Serializer<T>::template max_bytes<M>;
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     if (scratch_.size() < kMax) [[unlikely]]
       grow_scratch(kMax);
@@ -124,6 +134,10 @@ class Codec {
       p[2] = flags;
       io::store_le(p + 3, kFingerprint);
       p += wire::header_bytes(flags);
+    }
+    if constexpr (kTable) {
+      std::memcpy(p, evolve::Schema<T>::bytes.data(), kTableBytes);
+      p += kTableBytes;
     }
     Serializer<T>::template write_raw<M>(p, value);
     return static_cast<std::size_t>(p - begin);
