@@ -119,22 +119,15 @@ class Codec {
   // With kTable (compatible mode), T's type table, a compile-time constant, follows the header.
   template <class T, class M, bool kTable>
   KILN_INLINE std::size_t write_flat(const T& value, std::uint8_t flags) {
-    // The header in full either way, as write_message does; a short one is overwritten.
     constexpr std::size_t kTableBytes = kTable ? evolve::Schema<T>::size : 0;
     constexpr std::size_t kMax =
         wire::kHeaderBytes + kTableBytes + Serializer<T>::template max_bytes<M>;
-    constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     if (scratch_.size() < kMax) [[unlikely]]
       grow_scratch(kMax);
     std::uint8_t* const begin = scratch_.data();
     std::uint8_t* p = begin;
-    if (options_.header) [[likely]] {
-      p[0] = wire::kMagic;
-      p[1] = wire::kVersion;
-      p[2] = flags;
-      io::store_le(p + 3, kFingerprint);
-      p += wire::header_bytes(flags);
-    }
+    if (options_.header) [[likely]]
+      p = put_header<T>(p, flags);
     if constexpr (kTable) {
       std::memcpy(p, evolve::Schema<T>::bytes.data(), kTableBytes);
       p += kTableBytes;
@@ -143,6 +136,18 @@ class Codec {
     return static_cast<std::size_t>(p - begin);
   }
   [[gnu::noinline]] void grow_scratch(std::size_t n) { scratch_.resize(n); }
+
+  // Writes T's header at p, where kHeaderBytes are writable, and returns its end. The fingerprint
+  // is stored either way; a short header's body overwrites it.
+  template <class T>
+  KILN_INLINE static std::uint8_t* put_header(std::uint8_t* p, std::uint8_t flags) {
+    constexpr std::uint32_t kFingerprint = fingerprint_of<T>();  // by the compiler
+    p[0] = wire::kMagic;
+    p[1] = wire::kVersion;
+    p[2] = flags;
+    io::store_le(p + 3, kFingerprint);
+    return p + wire::header_bytes(flags);
+  }
 
   // The per-message path. A message whose root type has no pointers, without compatible mode or
   // shared strings, is read here with every step inlined into the caller: in wasm each call
@@ -205,19 +210,12 @@ class Codec {
   // inline, graphs, shared strings and type tables out of line in write_graph_or_table.
   template <class T>
   KILN_INLINE void write_message(io::Writer& w, const T& value) const {
-    constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     const std::uint8_t flags = flags_for<T>();
     const bool compatible = (flags & wire::kFlagCompatible) != 0;
     w.set_flags(flags);
     if (options_.header) [[likely]] {
       w.ensure(wire::kHeaderBytes);
-      std::uint8_t* p = w.cursor();
-      p[0] = wire::kMagic;
-      p[1] = wire::kVersion;
-      p[2] = flags;
-      // Stored either way (ensure covered it); a short header's body overwrites it.
-      io::store_le(p + 3, kFingerprint);
-      w.advance_to(p + wire::header_bytes(flags));
+      w.advance_to(put_header<T>(w.cursor(), flags));
     }
     if (!graph::needs_graph<T> && !options_.share_strings && !compatible) [[likely]]
       write_body(w, value);
