@@ -62,9 +62,9 @@ TEST(Graph, TestClassRoundTripKeepsValuesAndIdentity) {
   }
 }
 
-// Decoding into a reused value keeps the objects its shared_ptrs alone own (their strings keep
-// their storage), and never writes into an object that has another owner.
-TEST(Graph, ReusedValueKeepsSolelyOwnedObjectsOnly) {
+// Decoding into a reused value keeps the objects that only its own shared_ptrs own (their
+// strings keep their storage), and never writes into an object that has an owner outside it.
+TEST(Graph, ReusedValueKeepsObjectsOnlyItOwns) {
   const TestClass in = TestClass::make();
   Codec codec({.track_references = true, .share_strings = true});
   const Bytes bytes = codec.serialize(in);
@@ -76,6 +76,7 @@ TEST(Graph, ReusedValueKeepsSolelyOwnedObjectsOnly) {
   std::shared_ptr<TestBaseClass> held = out.objects()[2];
   held->string_val() = "kept by another owner";
   out.objects()[0]->string_val() = "overwritten by the decode";
+  out.object1()->strings()[3] = "overwritten too";
   ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
   EXPECT_TRUE(out == in);
   EXPECT_TRUE(out.shares_object());
@@ -84,8 +85,67 @@ TEST(Graph, ReusedValueKeepsSolelyOwnedObjectsOnly) {
   EXPECT_EQ(out.objects()[3].get(), before[3]);
   EXPECT_NE(out.objects()[2].get(), held.get());
   EXPECT_EQ(held->string_val(), "kept by another owner");
-  EXPECT_NE(out.object1().get(), shared_before);  // owned twice (object1 and object2): replaced
+  // Owned twice, by object1 and object2, and by nothing outside: kept.
+  EXPECT_EQ(out.object1().get(), shared_before);
+  EXPECT_EQ(out.object1().use_count(), 2);
   EXPECT_EQ(out.objects()[0]->string_val(), "some string");
+}
+
+// The shared object of a reused value that the caller also holds is replaced, not written into.
+TEST(Graph, ReusedValueReplacesASharedObjectHeldOutside) {
+  const TestClass in = TestClass::make();
+  Codec codec(kTrack);
+  const Bytes bytes = codec.serialize(in);
+  TestClass out = round_trip(codec, in);
+  std::shared_ptr<TestBaseClass> held = out.object2();  // owners: object1, object2, held
+  held->string_val() = "kept by another owner";
+  ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
+  EXPECT_TRUE(out == in);
+  EXPECT_TRUE(out.shares_object());
+  EXPECT_NE(out.object1().get(), held.get());
+  EXPECT_EQ(held->string_val(), "kept by another owner");
+  EXPECT_EQ(held.use_count(), 1);
+}
+
+// Owners are told apart by control block, not address: object2 points at object1's object
+// through another owner (an aliasing shared_ptr), so neither pointer accounts for all of its
+// object's owners and the decode writes into neither.
+TEST(Graph, ReusedValueCountsOwnersByControlBlock) {
+  const TestClass in = TestClass::make();
+  Codec codec(kTrack);
+  const Bytes bytes = codec.serialize(in);
+  TestClass out;
+  auto object = std::make_shared<TestBaseClass>();
+  auto other_owner = std::make_shared<int>(0);
+  object->string_val() = "untouched";
+  out.object1() = object;                                                     // owners: 2
+  out.object2() = std::shared_ptr<TestBaseClass>(other_owner, object.get());  // owners: 2
+  ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
+  EXPECT_TRUE(out == in);
+  EXPECT_TRUE(out.shares_object());
+  EXPECT_NE(out.object1().get(), object.get());
+  EXPECT_EQ(object->string_val(), "untouched");
+}
+
+// Whatever the reused value shared, the result equals a fresh decode: one object read into two
+// slots that held different objects, and two objects read into slots that held one.
+TEST(Graph, ReusedValueWithAnotherSharingComesOutAsTheMessageSays) {
+  TestClass shared = TestClass::make();
+  TestClass apart = TestClass::make();
+  apart.object2() = std::make_shared<TestBaseClass>(TestBaseClass::make());
+  apart.object2()->string_val() = "a second object";
+  apart.objects()[1] = apart.objects()[0];  // shared elsewhere instead
+  Codec codec({.compress_numbers = true, .track_references = true, .share_strings = true});
+  for (const TestClass* message : {&shared, &apart}) {
+    const Bytes bytes = codec.serialize(*message);
+    for (const TestClass* reused : {&shared, &apart}) {
+      TestClass out = round_trip(codec, *reused);
+      ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
+      EXPECT_TRUE(out == *message);
+      EXPECT_EQ(out.shares_object(), message->shares_object());
+      EXPECT_EQ(out.objects()[0] == out.objects()[1], message == &apart);
+    }
+  }
 }
 
 TEST(Graph, WithoutTrackingTheSharedObjectIsWrittenTwice) {

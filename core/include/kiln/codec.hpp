@@ -12,6 +12,7 @@
 #include "kiln/error.hpp"
 #include "kiln/evolve/compatible.hpp"
 #include "kiln/graph/context.hpp"
+#include "kiln/graph/inline_owners.hpp"
 #include "kiln/graph/needs_graph.hpp"
 #include "kiln/graph/registry.hpp"
 #include "kiln/inline.hpp"
@@ -191,6 +192,14 @@ class Codec {
       g.track = (flags & wire::kFlagReferenceTracking) != 0;
       g.share_strings = (flags & wire::kFlagShareStrings) != 0;
       r.set_graph(&g);
+      // Which shared objects `out` owns alone, so that new objects may be read into them (a
+      // placeholder for types without such pointers, which need no table of eight weak_ptrs).
+      [[maybe_unused]] std::conditional_t<graph::has_inline_shared<T>, graph::InlineOwners, char>
+          owners{};
+      if constexpr (graph::has_inline_shared<T>) {
+        graph::count_inline_owners(out, owners);
+        g.owners = &owners;
+      }
       bool ok = read_body(r, flags, compress, out);
       r.set_graph(nullptr);
       return ok;

@@ -25,6 +25,8 @@ class Reader;
 
 namespace kiln::graph {
 
+class InlineOwners;
+
 // A written object's identity: its most-derived address and type. The type matters because an
 // object and its first member share an address.
 struct ObjectId {
@@ -79,6 +81,9 @@ struct ReadContext {
   std::vector<std::string> names;
   bool share_strings = false;
   std::vector<std::string_view> strings;  // views into the input, alive until the end
+  // Decoding into a reused value: which of its shared objects it owns alone (inline_owners.hpp);
+  // null when it has none or when fields the message lacks keep their pointers.
+  InlineOwners* owners = nullptr;
 };
 
 }  // namespace kiln::graph

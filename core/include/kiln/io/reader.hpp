@@ -21,22 +21,29 @@ class ReadContext;
 
 namespace kiln::io {
 
+// The default limits, for readers made without a codec.
+inline constexpr Limits kDefaultLimits{};
+
 class Reader {
  public:
-  Reader(const std::uint8_t* data, std::size_t size, const Limits& limits = {},
+  // The reader keeps a pointer to `limits`, which must outlive it: copying them into every
+  // reader was a measurable part of a small message's read in wasm, where the reader lives in
+  // linear memory.
+  Reader(const std::uint8_t* data, std::size_t size, const Limits& limits = kDefaultLimits,
          bool validate_utf8 = true) noexcept
       : begin_(data),
         cur_(data),
         end_(data + size),
-        limits_(limits),
+        limits_(&limits),
         validate_utf8_(validate_utf8),
         alloc_left_(limits.alloc_budget(size)) {}
+  Reader(const std::uint8_t*, std::size_t, Limits&&, bool = true) = delete;  // would dangle
 
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
   std::size_t offset() const noexcept { return static_cast<std::size_t>(cur_ - begin_); }
   const std::uint8_t* cursor() const noexcept { return cur_; }
   void advance_to(const std::uint8_t* p) noexcept { cur_ = p; }
-  const Limits& limits() const noexcept { return limits_; }
+  const Limits& limits() const noexcept { return *limits_; }
   bool validate_utf8() const noexcept { return validate_utf8_; }
   // Object-graph state (registry, table of objects read); null when the codec has none.
   graph::ReadContext* graph() const noexcept { return graph_; }
@@ -160,7 +167,7 @@ class Reader {
 
   // Nesting guard for containers and structs.
   bool enter(const char* what) {
-    if (++depth_ <= limits_.max_depth) [[likely]]
+    if (++depth_ <= limits_->max_depth) [[likely]]
       return true;
     fail_depth(what);
     return false;
@@ -243,7 +250,7 @@ class Reader {
   }
   [[gnu::cold, gnu::noinline]] void fail_depth(const char* what) {
     record(offset(), ErrorCode::kDepthExceeded,
-           std::string(what) + " nested deeper than " + std::to_string(limits_.max_depth));
+           std::string(what) + " nested deeper than " + std::to_string(limits_->max_depth));
   }
   [[gnu::cold, gnu::noinline]] void fail_truncated(std::size_t n, const char* what) {
     record(offset(), ErrorCode::kTruncated,
@@ -254,7 +261,7 @@ class Reader {
   const std::uint8_t* begin_;
   const std::uint8_t* cur_;
   const std::uint8_t* end_;
-  Limits limits_;
+  const Limits* limits_;
   bool validate_utf8_;
   graph::ReadContext* graph_ = nullptr;
   std::size_t alloc_left_;

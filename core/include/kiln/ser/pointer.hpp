@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "kiln/graph/context.hpp"
+#include "kiln/graph/inline_owners.hpp"
 #include "kiln/graph/registry.hpp"
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/ser/serializer.hpp"
@@ -221,6 +222,10 @@ struct PointerSerializer {
     g->objects.push_back({obj, type_key<T>, dynamic, dynamic_key, true});
     return true;
   }
+  static bool owned_by_value(io::Reader& r, const Ptr& p) {
+    graph::ReadContext* g = r.graph();
+    return g != nullptr && g->owners != nullptr && g->owners->take(p);
+  }
   static void close(io::Reader& r, std::size_t slot) {
     if (slot != kNoSlot) r.graph()->objects[slot].open = false;
   }
@@ -236,11 +241,14 @@ struct PointerSerializer {
     } else {
       if (!r.charge(r.offset(), sizeof(T), "object")) return false;  // charged even when reused,
       std::shared_ptr<T> obj;  // so a reused value gets the verdict a fresh one gets
-      // Decoding into a reused value keeps an object that this pointer alone owns and that is
-      // exactly a T, as unique_ptr does: its strings and containers keep their storage. An
-      // object with any other owner is never written into.
+      // Decoding into a reused value keeps an object that is exactly a T and that this pointer
+      // alone owns, as unique_ptr does, or only pointers of the value do (inline_owners.hpp):
+      // its strings and containers keep their storage. An object with an owner outside the
+      // value is never written into.
       if constexpr (K == PtrKind::kShared) {
-        if (out && out.use_count() == 1 && typeid_of(out.get()) == typeid(T)) obj = std::move(out);
+        if (out && typeid_of(out.get()) == typeid(T) &&
+            (out.use_count() == 1 || owned_by_value(r, out)))
+          obj = std::move(out);
       }
       if (!obj) obj = std::make_shared<T>();
       std::size_t slot = kNoSlot;
