@@ -77,6 +77,7 @@ TEST(Graph, ReusedValueKeepsObjectsOnlyItOwns) {
   held->string_val() = "kept by another owner";
   out.objects()[0]->string_val() = "overwritten by the decode";
   out.object1()->strings()[3] = "overwritten too";
+  const std::weak_ptr<TestBaseClass> watcher = out.objects()[0];  // not an owner
   ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
   EXPECT_TRUE(out == in);
   EXPECT_TRUE(out.shares_object());
@@ -89,6 +90,7 @@ TEST(Graph, ReusedValueKeepsObjectsOnlyItOwns) {
   EXPECT_EQ(out.object1().get(), shared_before);
   EXPECT_EQ(out.object1().use_count(), 2);
   EXPECT_EQ(out.objects()[0]->string_val(), "some string");
+  EXPECT_EQ(watcher.lock(), out.objects()[0]);  // sees the reused object's new value
 }
 
 // The shared object of a reused value that the caller also holds is replaced, not written into.
