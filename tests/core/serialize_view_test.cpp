@@ -18,6 +18,8 @@
 namespace {
 
 using kiln::test::Bytes;
+using kiln::test::describe;
+using kiln::test::every_option_set;
 
 enum class Color : std::uint8_t { kRed = 1, kBlue = 7 };
 
@@ -32,27 +34,6 @@ struct Flat {
   std::uint32_t last;
   bool operator==(const Flat&) const = default;
 };
-
-std::vector<kiln::Options> every_option_set() {
-  std::vector<kiln::Options> sets;
-  for (int bits = 0; bits < 64; ++bits) {
-    kiln::Options o;
-    o.compress_numbers = bits & 1;
-    o.header = bits & 2;
-    o.fingerprint = bits & 4;
-    o.track_references = bits & 8;
-    o.share_strings = bits & 16;
-    o.compatible = bits & 32;
-    sets.push_back(o);
-  }
-  return sets;
-}
-
-std::string describe(const kiln::Options& o) {
-  return std::string(o.compress_numbers ? "compressed" : "fixed") + (o.header ? "" : " no-header") +
-         (o.fingerprint ? "" : " no-fingerprint") + (o.track_references ? " tracking" : "") +
-         (o.share_strings ? " shared-strings" : "") + (o.compatible ? " compatible" : "");
-}
 
 template <class T>
 Bytes view_bytes(kiln::Codec& codec, const T& value) {

@@ -53,6 +53,28 @@ inline constexpr bool is_unordered = kiln::detail::is_instance_v<T, std::unorder
 
 }  // namespace detail
 
+// Every combination of the six options that change a message's bytes.
+inline std::vector<kiln::Options> every_option_set() {
+  std::vector<kiln::Options> sets;
+  for (int bits = 0; bits < 64; ++bits) {
+    kiln::Options o;
+    o.compress_numbers = bits & 1;
+    o.header = bits & 2;
+    o.fingerprint = bits & 4;
+    o.track_references = bits & 8;
+    o.share_strings = bits & 16;
+    o.compatible = bits & 32;
+    sets.push_back(o);
+  }
+  return sets;
+}
+
+inline std::string describe(const kiln::Options& o) {
+  return std::string(o.compress_numbers ? "compressed" : "fixed") + (o.header ? "" : " no-header") +
+         (o.fingerprint ? "" : " no-fingerprint") + (o.track_references ? " tracking" : "") +
+         (o.share_strings ? " shared-strings" : "") + (o.compatible ? " compatible" : "");
+}
+
 // The bit pattern of a float or double (std::bit_cast is missing from Emscripten 3.1.6's libc++).
 template <class F>
 auto bits_of(F f) {

@@ -156,6 +156,10 @@ class Codec {
   // small struct was most of the time. Everything else goes to read_message, out of line.
   template <class T>
   KILN_INLINE Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out) const {
+    if constexpr (kExactFixed<T>) {
+      if (read_exact_fixed(data, size, out)) [[likely]]
+        return Status();
+    }
     // constexpr: the fingerprint is computed by the compiler, never per message.
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     io::Reader r(data, size, options_.limits, options_.validate_utf8);
@@ -178,6 +182,37 @@ class Codec {
     if (ok && r.remaining() == 0) [[likely]]
       return Status();
     return finish_failed_read(r, ok);
+  }
+
+  // A root type without pointers whose fixed-width encoding has one size and takes any bytes
+  // (Struct: numbers, arrays and structs of them). A well-formed fixed-width message of it is read
+  // with one size check and plain loads, without a Reader, which in wasm lives in linear memory.
+  // Anything else, errors included, goes the general way, which also says what is wrong.
+  template <class T>
+  static constexpr bool kExactFixed =
+      !graph::needs_graph<T> && Serializer<T>::template exact<FixedMode>;
+  template <class T>
+  KILN_INLINE bool read_exact_fixed(const std::uint8_t* p, std::size_t size, T& out) const {
+    constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
+    constexpr std::size_t kBody = Serializer<T>::template max_bytes<FixedMode>;
+    // The flags of a body of fixed-width fields: tracking changes nothing without pointers.
+    constexpr std::uint8_t kPlain = wire::kFlagReferenceTracking | wire::kFlagNoFingerprint;
+    std::size_t header = 0;
+    if (options_.header) [[likely]] {
+      if (size < wire::kShortHeaderBytes || p[0] != wire::kMagic || p[1] != wire::kVersion ||
+          (p[2] & ~kPlain) != 0)
+        return false;
+      header = wire::header_bytes(p[2]);
+      if (header == wire::kHeaderBytes &&
+          (size < header || io::load_le<std::uint32_t>(p + 3) != kFingerprint))
+        return false;
+    } else if (flags_for<T>() & ~kPlain) {
+      return false;
+    }
+    if (size != header + kBody) return false;
+    p += header;
+    Serializer<T>::template read_raw<FixedMode>(p, out);
+    return true;
   }
 
   // Messages with an object graph, shared strings or a type table.
