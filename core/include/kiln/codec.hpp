@@ -156,8 +156,8 @@ class Codec {
   // small struct was most of the time. Everything else goes to read_message, out of line.
   template <class T>
   KILN_INLINE Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out) const {
-    if constexpr (kExactFixed<T>) {
-      if (read_exact_fixed(data, size, out)) [[likely]]
+    if constexpr (kFlatRead<T>) {
+      if (read_flat(data, size, out)) [[likely]]
         return Status();
     }
     // constexpr: the fingerprint is computed by the compiler, never per message.
@@ -184,35 +184,46 @@ class Codec {
     return finish_failed_read(r, ok);
   }
 
-  // A root type without pointers whose fixed-width encoding has one size and takes any bytes
-  // (Struct: numbers, arrays and structs of them). A well-formed fixed-width message of it is read
-  // with one size check and plain loads, without a Reader, which in wasm lives in linear memory.
+  // A root type without pointers made of numbers, enums, arrays and structs (Struct): a
+  // well-formed message of it is read with plain pointers, without a Reader, which in wasm lives
+  // in linear memory; an exact type (every value one size, any bytes valid) with one size check.
   // Anything else, errors included, goes the general way, which also says what is wrong.
   template <class T>
-  static constexpr bool kExactFixed =
-      !graph::needs_graph<T> && Serializer<T>::template exact<FixedMode>;
+  static constexpr bool kFlatRead =
+      !graph::needs_graph<T> && (CheckedRead<T, FixedMode> || CheckedRead<T, CompressedMode>);
   template <class T>
-  KILN_INLINE bool read_exact_fixed(const std::uint8_t* p, std::size_t size, T& out) const {
+  KILN_INLINE bool read_flat(const std::uint8_t* p, std::size_t size, T& out) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
-    constexpr std::size_t kBody = Serializer<T>::template max_bytes<FixedMode>;
-    // The flags of a body of fixed-width fields: tracking changes nothing without pointers.
-    constexpr std::uint8_t kPlain = wire::kFlagReferenceTracking | wire::kFlagNoFingerprint;
-    std::size_t header = 0;
+    // Flags of a body of plain fields: tracking changes nothing without pointers.
+    constexpr std::uint8_t kPlain =
+        wire::kFlagReferenceTracking | wire::kFlagNoFingerprint | wire::kFlagCompressNumbers;
+    const std::uint8_t* const end = p + size;
+    std::uint8_t flags;
     if (options_.header) [[likely]] {
       if (size < wire::kShortHeaderBytes || p[0] != wire::kMagic || p[1] != wire::kVersion ||
           (p[2] & ~kPlain) != 0)
         return false;
-      header = wire::header_bytes(p[2]);
+      flags = p[2];
+      const std::size_t header = wire::header_bytes(flags);
       if (header == wire::kHeaderBytes &&
           (size < header || io::load_le<std::uint32_t>(p + 3) != kFingerprint))
         return false;
-    } else if (flags_for<T>() & ~kPlain) {
-      return false;
+      p += header;
+    } else {
+      flags = flags_for<T>();
+      if (flags & ~kPlain) return false;
     }
-    if (size != header + kBody) return false;
-    p += header;
-    Serializer<T>::template read_raw<FixedMode>(p, out);
-    return true;
+    // The general way counts nested structs against the depth limit; this one cannot fail it.
+    if (Serializer<T>::checked_depth > options_.limits.max_depth) return false;
+    bool ok = false;
+    if (flags & wire::kFlagCompressNumbers) {
+      if constexpr (CheckedRead<T, CompressedMode>)
+        ok = Serializer<T>::template read_checked<CompressedMode>(p, end, out);
+    } else {
+      if constexpr (CheckedRead<T, FixedMode>)
+        ok = Serializer<T>::template read_checked<FixedMode>(p, end, out);
+    }
+    return ok && p == end;
   }
 
   // Messages with an object graph, shared strings or a type table.

@@ -200,27 +200,19 @@ class Reader {
   }
   template <class U>
   KILN_INLINE bool decode_varint_long(U& out, const char* what) {
-    constexpr std::size_t kMax = max_varint_bytes<U>();
-    const std::uint8_t* p = cur_;
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < kMax; ++i) {
-      if (p == end_) {
-        fail_truncated(i + 1, what);
-        return false;
-      }
-      std::uint8_t b = *p++;
-      v |= static_cast<std::uint64_t>(b & 0x7f) << (7 * i);
-      if (b < 0x80) {
-        if (i == kMax - 1 && (b >> (sizeof(U) * 8 - 7 * i)) != 0) break;  // bits beyond U
-        cur_ = p;
-        out = static_cast<U>(v);
-        return true;
-      }
-    }
-    fail_overflow(sizeof(U) * 8, what);
+    if (get_varint(cur_, end_, out)) [[likely]]
+      return true;
+    fail_varint(max_varint_bytes<U>(), sizeof(U) * 8, what);
     return false;
   }
-  [[gnu::cold, gnu::noinline]] void fail_overflow(std::size_t bits, const char* what) {
+  // Why get_varint refused the varint at the cursor: the input ended within its first `max`
+  // bytes, or else it is too long or has bits beyond `bits`.
+  [[gnu::cold, gnu::noinline]] void fail_varint(std::size_t max, std::size_t bits,
+                                                const char* what) {
+    for (std::size_t i = 0; i < max; ++i) {
+      if (i == remaining()) return fail_truncated(i + 1, what);
+      if (cur_[i] < 0x80) break;
+    }
     record(offset(), ErrorCode::kVarintOverflow,
            std::string(what) + " does not fit " + std::to_string(bits) + " bits");
   }

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kiln/inline.hpp"
+
 namespace kiln::io {
 
 inline constexpr std::size_t kMaxVarint64 = 10;
@@ -21,6 +23,28 @@ inline std::uint8_t* put_varint(std::uint8_t* p, std::uint64_t v) noexcept {
   }
   *p++ = static_cast<std::uint8_t>(v);
   return p;
+}
+
+// Decodes an unsigned LEB128 value into U from [p, end). False, with p where it was, when the
+// input ends first, or the encoding is longer than U allows or has bits beyond U.
+template <class U>
+inline KILN_INLINE bool get_varint(const std::uint8_t*& p, const std::uint8_t* end,
+                                   U& out) noexcept {
+  constexpr std::size_t kMax = max_varint_bytes<U>();
+  const std::uint8_t* q = p;
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i < kMax; ++i) {
+    if (q == end) return false;
+    const std::uint8_t b = *q++;
+    v |= static_cast<std::uint64_t>(b & 0x7f) << (7 * i);
+    if (b < 0x80) {
+      if (i == kMax - 1 && (b >> (sizeof(U) * 8 - 7 * i)) != 0) return false;  // bits beyond U
+      p = q;
+      out = static_cast<U>(v);
+      return true;
+    }
+  }
+  return false;
 }
 
 constexpr std::size_t varint_size(std::uint64_t v) noexcept {

@@ -126,6 +126,28 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
       return read_exact<T, M>(r, v, detail::number_token<T>().data());
     }
   }
+  static constexpr std::uint32_t checked_depth = 0;
+  template <class M>
+  requires(!std::is_same_v<T, wchar_t> || sizeof(wchar_t) == 4) KILN_INLINE
+      static bool read_checked(const std::uint8_t*& p, const std::uint8_t* end, T& v) {
+    if constexpr (std::is_same_v<T, bool>) {
+      if (p == end || *p > 1) return false;
+      v = *p++ != 0;
+      return true;
+    } else if constexpr (kCompressible && M::compress) {
+      U u = 0;
+      if (!io::get_varint(p, end, u)) return false;
+      if constexpr (std::is_signed_v<T>)
+        v = io::zigzag_decode(u);
+      else
+        v = u;
+      return true;
+    } else {
+      if (static_cast<std::size_t>(end - p) < sizeof(W)) return false;
+      read_raw<M>(p, v);
+      return true;
+    }
+  }
 };
 
 template <class T>
@@ -160,6 +182,14 @@ struct Serializer<T, std::enable_if_t<std::is_enum_v<T>>> {
   static bool read(io::Reader& r, T& v) {
     Under u{};
     if (!S::template read<M>(r, u)) return false;
+    v = static_cast<T>(u);
+    return true;
+  }
+  static constexpr std::uint32_t checked_depth = 0;
+  template <class M>
+  KILN_INLINE static bool read_checked(const std::uint8_t*& p, const std::uint8_t* end, T& v) {
+    Under u{};
+    if (!S::template read_checked<M>(p, end, u)) return false;
     v = static_cast<T>(u);
     return true;
   }

@@ -61,6 +61,25 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
       return true;
     }
   }
+  static constexpr std::uint32_t checked_depth = [] {
+    if constexpr (requires { ES::checked_depth; })
+      return ES::checked_depth;
+    else
+      return 0u;
+  }();
+  template <class M>
+  requires CheckedRead<E, M> KILN_INLINE static bool read_checked(const std::uint8_t*& p,
+                                                                  const std::uint8_t* end, T& v) {
+    if constexpr (exact<M>) {
+      if (static_cast<std::size_t>(end - p) < max_bytes<M>) return false;
+      read_raw<M>(p, v);
+      return true;
+    } else {
+      for (auto& e : v)
+        if (!ES::template read_checked<M>(p, end, e)) return false;
+      return true;
+    }
+  }
 };
 
 }  // namespace kiln

@@ -12,11 +12,17 @@
 //   template <class M> static void read_raw(const std::uint8_t*&, T&);   if exact<M>; the caller
 //                                                         has checked max_bytes<M> remain
 //   template <class M> static bool read(io::Reader&, T&);
+//   template <class M> static bool read_checked(const std::uint8_t*& p, const std::uint8_t* end,
+//                                               T&);  optional: reads from [p, end) without a
+//                                                      Reader; false wherever read() would fail
+//   static constexpr std::uint32_t checked_depth;        with read_checked: the structs nested
+//                                                         in T, for the depth limit
 //
 // M is a Mode: wire options fixed at compile time, so the hot path never tests a runtime flag.
 // To support a type of your own, specialize kiln::Serializer<YourType> with the same members.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -115,6 +121,15 @@ inline void write_bounded(io::Writer& w, const T& v) {
   Serializer<T>::template write_raw<M>(p, v);
   w.advance_to(p);
 }
+
+// Types whose values read_checked reads in mode M: numbers, enums, and arrays and structs of
+// them. The codec reads a well-formed message of such a root type without a Reader
+// (Codec::read_flat) and takes the Reader's way only to say what is wrong with another.
+template <class T, class M>
+concept CheckedRead = requires(const std::uint8_t*& p, const std::uint8_t* end, T& v) {
+  { Serializer<T>::template read_checked<M>(p, end, v) } -> std::same_as<bool>;
+  Serializer<T>::checked_depth;
+};
 
 // Shared read() for exact types: one bounds check, then unchecked loads.
 template <class T, class M>

@@ -158,6 +158,43 @@ struct Serializer<T,
       return ok;
     }
   }
+
+  // read() counts a level of depth for each struct that is not exact.
+  static constexpr std::uint32_t checked_depth = [] {
+    std::uint32_t d = 0;
+    auto deeper = [&d]<class S>(S) {
+      if constexpr (requires { S::checked_depth; }) d = S::checked_depth > d ? S::checked_depth : d;
+    };
+    for_each_base([&](auto S, auto) { deeper(S); });
+    reflect::for_each_index<T>([&](auto I) { deeper(FS<I>{}); });
+    return d + 1;
+  }();
+  template <class M>
+  static constexpr bool kFieldsChecked = [] {
+    bool ok = !M::compatible;
+    for_each_base([&](auto, auto I) {
+      ok = ok && CheckedRead<std::tuple_element_t<decltype(I)::value, Bases>, M>;
+    });
+    reflect::for_each_index<T>(
+        [&](auto I) { ok = ok && CheckedRead<reflect::field_type<T, I>, M>; });
+    return ok;
+  }();
+  template <class M>
+  requires kFieldsChecked<M> KILN_INLINE static bool read_checked(const std::uint8_t*& p,
+                                                                  const std::uint8_t* end, T& v) {
+    if constexpr (exact<M>) {
+      if (static_cast<std::size_t>(end - p) < max_bytes<M>) return false;
+      read_raw<M>(p, v);
+      return true;
+    } else {
+      return all_bases([&](auto S, auto I) KILN_INLINE {
+               return decltype(S)::template read_checked<M>(p, end, base<I>(v));
+             }) &&
+             reflect::all_indices<T>([&](auto I) KILN_INLINE {
+               return FS<I>::template read_checked<M>(p, end, reflect::get_field<I>(v));
+             });
+    }
+  }
 };
 
 }  // namespace kiln

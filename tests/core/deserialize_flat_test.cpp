@@ -1,6 +1,7 @@
-// A fixed-width message of a root type whose every value has one size (Struct) is read without
-// a Reader when it is well formed. Everything else must still go the general way: messages in
-// other modes, and every malformed one, with the same error as any other type would get.
+// A message of a root type made of numbers, enums, arrays and structs (Struct) is read without a
+// Reader when it is well formed, in either number mode. Everything else must still go the
+// general way: messages in other modes, and every malformed one, with the error any other type
+// would get.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -55,7 +56,7 @@ void expect_round_trips(const T& value) {
   }
 }
 
-TEST(DeserializeExact, RoundTripsUnderEveryOptionSet) {
+TEST(DeserializeFlat, RoundTripsUnderEveryOptionSet) {
   expect_round_trips(kiln::workloads::make_struct());
   expect_round_trips(kExact);
   expect_round_trips(std::array<std::uint32_t, 3>{1, 2, 0xffffffffu});
@@ -63,7 +64,7 @@ TEST(DeserializeExact, RoundTripsUnderEveryOptionSet) {
 
 // Readers follow the message's flags: a fixed-width message is read by a codec that writes
 // compressed numbers, and a compressed one by a codec that writes fixed-width ones.
-TEST(DeserializeExact, ReadersFollowTheMessageFlags) {
+TEST(DeserializeFlat, ReadersFollowTheMessageFlags) {
   const Struct value = kiln::workloads::make_struct();
   kiln::Codec fixed, compressed({.compress_numbers = true});
   Struct a{}, b{};
@@ -81,7 +82,7 @@ kiln::Error error_of(const kiln::Codec& codec, const Bytes& bytes) {
   return s.error();
 }
 
-TEST(DeserializeExact, MalformedMessagesGetTheirErrors) {
+TEST(DeserializeFlat, MalformedMessagesGetTheirErrors) {
   for (bool fingerprint : {true, false}) {
     kiln::Codec codec({.fingerprint = fingerprint});
     const Bytes good = codec.serialize(kExact);
@@ -112,7 +113,7 @@ TEST(DeserializeExact, MalformedMessagesGetTheirErrors) {
   }
 }
 
-TEST(DeserializeExact, AnotherTypesFingerprintIsRejected) {
+TEST(DeserializeFlat, AnotherTypesFingerprintIsRejected) {
   kiln::Codec codec;
   Bytes bytes = codec.serialize(kExact);
   bytes[3] ^= 0xff;
@@ -123,7 +124,7 @@ TEST(DeserializeExact, AnotherTypesFingerprintIsRejected) {
 
 // Without a header the reader's options say how the body is written; a body of the wrong size
 // is still refused.
-TEST(DeserializeExact, HeaderlessBodyOfTheWrongSize) {
+TEST(DeserializeFlat, HeaderlessBodyOfTheWrongSize) {
   kiln::Codec codec({.header = false});
   Bytes body = codec.serialize(kExact);
   ASSERT_EQ(body.size(), 1 + 2 * (4 + 2) + 2 + 8u);
@@ -131,6 +132,99 @@ TEST(DeserializeExact, HeaderlessBodyOfTheWrongSize) {
   EXPECT_EQ(error_of(codec, body).code, ErrorCode::kTrailingBytes);
   body.resize(body.size() - 2);
   EXPECT_EQ(error_of(codec, body).code, ErrorCode::kTruncated);
+}
+
+// Numbers that compress, a bool, an enum, an array and an exact struct: read without a Reader
+// in both modes, field by field.
+struct Checked {
+  bool on;
+  std::int32_t small;
+  std::uint64_t big;
+  Level level;
+  std::array<std::int64_t, 2> pair;
+  Inner inner;
+  bool operator==(const Checked& o) const {
+    return on == o.on && small == o.small && big == o.big && level == o.level && pair == o.pair &&
+           inner.x == o.inner.x && inner.level == o.inner.level;
+  }
+};
+static_assert(!kiln::Serializer<Checked>::exact<kiln::FixedMode>);
+static_assert(kiln::CheckedRead<Checked, kiln::CompressedMode>);
+static_assert(kiln::CheckedRead<Checked, kiln::FixedMode>);
+
+struct Outer {
+  Checked checked;
+  bool operator==(const Outer&) const = default;
+};
+
+const Checked kChecked{
+    true, -300, 1ull << 63, Level::kLow, {{-1, 1LL << 40}}, {0.5f, Level::kHigh}};
+
+TEST(DeserializeFlat, FieldByFieldRoundTripsUnderEveryOptionSet) {
+  expect_round_trips(kChecked);
+  expect_round_trips(Checked{false, 0, 0, Level::kHigh, {}, {}});
+  expect_round_trips(Outer{kChecked});
+}
+
+kiln::Error checked_error(const kiln::Codec& codec, const Bytes& bytes) {
+  Checked out{};
+  kiln::Status s = codec.deserialize_into(bytes, out);
+  EXPECT_FALSE(s.ok()) << kiln::test::hex(bytes);
+  return s.error();
+}
+
+TEST(DeserializeFlat, EveryTruncationOfACompressedMessageIsTruncated) {
+  kiln::Codec codec({.compress_numbers = true});
+  const Bytes good = codec.serialize(kChecked);
+  for (std::size_t n = 0; n < good.size(); ++n) {
+    kiln::Error e = checked_error(codec, Bytes(good.begin(), good.begin() + n));
+    EXPECT_EQ(e.code, ErrorCode::kTruncated) << n;
+    EXPECT_LE(e.offset, n) << n;
+  }
+}
+
+TEST(DeserializeFlat, MalformedFieldsGetTheirErrors) {
+  kiln::Codec codec({.compress_numbers = true, .fingerprint = false});
+  const Bytes good = codec.serialize(kChecked);
+  ASSERT_EQ(good[3], 1);  // the bool, after the 3-byte header
+  Bytes bad_bool = good;
+  bad_bool[3] = 2;
+  kiln::Error e = checked_error(codec, bad_bool);
+  EXPECT_EQ(e.code, ErrorCode::kBadBool);
+  EXPECT_EQ(e.offset, 3u);
+
+  // `small` as a six-byte varint: longer than a 32-bit number allows.
+  Bytes overflow(good.begin(), good.begin() + 4);
+  for (int i = 0; i < 5; ++i) overflow.push_back(0xff);
+  overflow.push_back(0x01);
+  overflow.insert(overflow.end(), good.begin() + 4 + 2, good.end());  // -300 took two bytes
+  e = checked_error(codec, overflow);
+  EXPECT_EQ(e.code, ErrorCode::kVarintOverflow);
+  EXPECT_EQ(e.offset, 4u);
+
+  Bytes longer = good;
+  longer.push_back(0);
+  e = checked_error(codec, longer);
+  EXPECT_EQ(e.code, ErrorCode::kTrailingBytes);
+  EXPECT_EQ(e.offset, good.size());
+}
+
+// The general way counts each struct that is not exact against the depth limit: a limit the
+// nesting exceeds fails the same whichever way the message would be read.
+TEST(DeserializeFlat, DepthLimitHoldsForFlatTypes) {
+  for (bool compress : {false, true}) {
+    kiln::Options o{.compress_numbers = compress};
+    o.limits.max_depth = 1;
+    kiln::Codec codec(o);
+    Outer out{};
+    kiln::Status s = codec.deserialize_into(codec.serialize(Outer{kChecked}), out);
+    ASSERT_FALSE(s.ok()) << compress;
+    EXPECT_EQ(s.error().code, ErrorCode::kDepthExceeded) << compress;
+    o.limits.max_depth = 2;
+    kiln::Codec deep_enough(o);
+    EXPECT_TRUE(deep_enough.deserialize_into(deep_enough.serialize(Outer{kChecked}), out).ok());
+    EXPECT_EQ(out, Outer{kChecked});
+  }
 }
 
 }  // namespace
