@@ -143,9 +143,7 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
         v = u;
       return true;
     } else {
-      if (static_cast<std::size_t>(end - p) < sizeof(W)) return false;
-      read_raw<M>(p, v);
-      return true;
+      return read_exact_checked<T, M>(p, end, v);
     }
   }
 };

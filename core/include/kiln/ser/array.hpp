@@ -71,9 +71,7 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
   requires CheckedRead<E, M> KILN_INLINE static bool read_checked(const std::uint8_t*& p,
                                                                   const std::uint8_t* end, T& v) {
     if constexpr (exact<M>) {
-      if (static_cast<std::size_t>(end - p) < max_bytes<M>) return false;
-      read_raw<M>(p, v);
-      return true;
+      return read_exact_checked<T, M>(p, end, v);
     } else {
       for (auto& e : v)
         if (!ES::template read_checked<M>(p, end, e)) return false;

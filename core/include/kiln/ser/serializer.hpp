@@ -142,4 +142,12 @@ inline bool read_exact(io::Reader& r, T& v, const char* what) {
   return true;
 }
 
+// Shared read_checked() for exact types, the same without a Reader.
+template <class T, class M>
+inline KILN_INLINE bool read_exact_checked(const std::uint8_t*& p, const std::uint8_t* end, T& v) {
+  if (static_cast<std::size_t>(end - p) < Serializer<T>::template max_bytes<M>) return false;
+  Serializer<T>::template read_raw<M>(p, v);
+  return true;
+}
+
 }  // namespace kiln

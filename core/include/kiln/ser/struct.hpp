@@ -183,9 +183,7 @@ struct Serializer<T,
   requires kFieldsChecked<M> KILN_INLINE static bool read_checked(const std::uint8_t*& p,
                                                                   const std::uint8_t* end, T& v) {
     if constexpr (exact<M>) {
-      if (static_cast<std::size_t>(end - p) < max_bytes<M>) return false;
-      read_raw<M>(p, v);
-      return true;
+      return read_exact_checked<T, M>(p, end, v);
     } else {
       return all_bases([&](auto S, auto I) KILN_INLINE {
                return decltype(S)::template read_checked<M>(p, end, base<I>(v));
