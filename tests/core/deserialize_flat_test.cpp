@@ -74,9 +74,11 @@ TEST(DeserializeFlat, ReadersFollowTheMessageFlags) {
   EXPECT_EQ(b, value);
 }
 
-// Decodes `bytes` as an Exact and returns the error; fails the test if it decodes.
+// Decodes `bytes` as a T (an Exact unless named) and returns the error; fails the test if it
+// decodes.
+template <class T = Exact>
 kiln::Error error_of(const kiln::Codec& codec, const Bytes& bytes) {
-  Exact out{};
+  T out{};
   kiln::Status s = codec.deserialize_into(bytes, out);
   EXPECT_FALSE(s.ok()) << kiln::test::hex(bytes);
   return s.error();
@@ -166,18 +168,11 @@ TEST(DeserializeFlat, FieldByFieldRoundTripsUnderEveryOptionSet) {
   expect_round_trips(Outer{kChecked});
 }
 
-kiln::Error checked_error(const kiln::Codec& codec, const Bytes& bytes) {
-  Checked out{};
-  kiln::Status s = codec.deserialize_into(bytes, out);
-  EXPECT_FALSE(s.ok()) << kiln::test::hex(bytes);
-  return s.error();
-}
-
 TEST(DeserializeFlat, EveryTruncationOfACompressedMessageIsTruncated) {
   kiln::Codec codec({.compress_numbers = true});
   const Bytes good = codec.serialize(kChecked);
   for (std::size_t n = 0; n < good.size(); ++n) {
-    kiln::Error e = checked_error(codec, Bytes(good.begin(), good.begin() + n));
+    kiln::Error e = error_of<Checked>(codec, Bytes(good.begin(), good.begin() + n));
     EXPECT_EQ(e.code, ErrorCode::kTruncated) << n;
     EXPECT_LE(e.offset, n) << n;
   }
@@ -189,7 +184,7 @@ TEST(DeserializeFlat, MalformedFieldsGetTheirErrors) {
   ASSERT_EQ(good[3], 1);  // the bool, after the 3-byte header
   Bytes bad_bool = good;
   bad_bool[3] = 2;
-  kiln::Error e = checked_error(codec, bad_bool);
+  kiln::Error e = error_of<Checked>(codec, bad_bool);
   EXPECT_EQ(e.code, ErrorCode::kBadBool);
   EXPECT_EQ(e.offset, 3u);
 
@@ -198,13 +193,13 @@ TEST(DeserializeFlat, MalformedFieldsGetTheirErrors) {
   for (int i = 0; i < 5; ++i) overflow.push_back(0xff);
   overflow.push_back(0x01);
   overflow.insert(overflow.end(), good.begin() + 4 + 2, good.end());  // -300 took two bytes
-  e = checked_error(codec, overflow);
+  e = error_of<Checked>(codec, overflow);
   EXPECT_EQ(e.code, ErrorCode::kVarintOverflow);
   EXPECT_EQ(e.offset, 4u);
 
   Bytes longer = good;
   longer.push_back(0);
-  e = checked_error(codec, longer);
+  e = error_of<Checked>(codec, longer);
   EXPECT_EQ(e.code, ErrorCode::kTrailingBytes);
   EXPECT_EQ(e.offset, good.size());
 }

@@ -159,7 +159,8 @@ struct Serializer<T,
     }
   }
 
-  // read() counts a level of depth for each struct that is not exact.
+  // An upper bound on the depth read() counts: it counts each nested struct that is not exact;
+  // this counts every one.
   static constexpr std::uint32_t checked_depth = [] {
     std::uint32_t d = 0;
     auto deeper = [&d]<class S>(S) {
