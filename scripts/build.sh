@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the targets into build/: native (g++ release), clang, asan (g++ with ASan+UBSan), and
+# Builds the targets into build/: native (g++ release), clang, asan (clang++ with ASan+UBSan), and
 # wasm (em++; also writes the npm package's generated files into js/generated and dist/), and
 # examples (em++: the package tests/user_types builds from its own C++ types with
 # kiln_add_wasm_module, into build/user-types/package), and fuzz (clang libFuzzer harnesses, build/fuzz).
@@ -26,12 +26,16 @@ for t in "${targets[@]}"; do
       cmake -S . -B build/clang -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ >/dev/null
       cmake --build build/clang -j "$jobs" ;;
     asan)
-      stage "native: g++ with AddressSanitizer + UndefinedBehaviorSanitizer"
-      # -O1 with line tables (-g1): the usual level for sanitizer builds, and g++ compiled the
-      # largest test file 2.2x faster than at -O2 -g (117 s against 262 s here); reports still
-      # name file and line.
+      stage "native: clang++ with AddressSanitizer + UndefinedBehaviorSanitizer"
+      # clang++ at -O1 with line tables (-g1), the usual level for sanitizer builds; reports still
+      # name file and line. clang++ builds this suite in about 6.5 minutes here against 9 for g++
+      # (g++ -O2 -g took 2.2x longer still), and as `npm test` has no other clang++ build, this
+      # one also keeps the code warning-free (-Werror) under clang 14. A tree configured for g++
+      # by an older version of this script is started afresh.
+      grep -qs "CMAKE_CXX_COMPILER:.*clang" build/asan/CMakeCache.txt || rm -rf build/asan
       cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKILN_SANITIZE=ON \
-        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DKILN_BUILD_EXAMPLES=OFF >/dev/null
+        -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+        -DKILN_BUILD_EXAMPLES=OFF >/dev/null
       cmake --build build/asan -j "$jobs" ;;
     tsan)
       stage "native: g++ with ThreadSanitizer (thread suite)"
