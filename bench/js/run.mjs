@@ -1,5 +1,6 @@
 // JS API benchmark: Kiln's generated codecs against JavaScript serializers on the same objects.
-// Serialize, deserialize and round trip per workload, median of rounds after a warm-up, plus
+// Serialize, deserialize and round trip per workload, median of rounds after a warm-up (the
+// rounds of all libraries interleaved), plus
 // size; each library is also run once in a Node process that forbids code generation from
 // strings, to record whether it works without it.
 //   node bench/js/run.mjs [--quick] [--out rows.json]
@@ -71,16 +72,36 @@ function time(fn, iterations) {
   return Number(process.hrtime.bigint() - t0) / iterations;
 }
 
-// Median ns per call: calibrate the iterations to ~roundMs, one warm-up round, then rounds.
-function measure(fn, rounds, roundMs) {
+// Iterations per round for fn: calibrated to about roundMs, then one warm-up round.
+function calibrate(fn, roundMs) {
   let iterations = 1;
   while (time(fn, iterations) * iterations < roundMs * 1e6 / 4 && iterations < 1e7) iterations *= 2;
   iterations *= 4;
   time(fn, iterations);
-  const samples = [];
-  for (let r = 0; r < rounds; r++) samples.push(time(fn, iterations));
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
+  return iterations;
+}
+
+// Median ns per call of each case ({ fn }), its rounds interleaved with the other cases' in an
+// order that changes every round: a burst of load from a neighbour on this shared machine then
+// slows a little of every library instead of all of one (a run had put Kiln's Foo 3% behind
+// JSON and the next 9% ahead with the same code). Same total time as one case after another.
+function measureAll(cases, rounds, roundMs) {
+  const iterations = cases.map((c) => calibrate(c.fn, roundMs));
+  const samples = cases.map(() => []);
+  let seed = 20261201;
+  const order = cases.map((_, i) => i);
+  for (let r = 0; r < rounds; r++) {
+    for (let i = order.length - 1; i > 0; i--) {  // Fisher-Yates with a fixed-seed LCG
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const j = seed % (i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const i of order) samples[i].push(time(cases[i].fn, iterations[i]));
+  }
+  return samples.map((s) => {
+    s.sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)];
+  });
 }
 
 ensureProtobufCode();
@@ -96,18 +117,19 @@ for (const library of libraries) {
   console.log(`[js] ${library}: ${codegenFree[library] ? 'works' : 'FAILS'} without code generation`);
 }
 for (const workload of Object.keys(WORKLOADS)) {
+  const ready = [];
   for (const library of libraries) {
-    let s;
     try {
-      s = setup(library, workload);
+      ready.push({ library, ...setup(library, workload) });
     } catch (e) {
       console.log(`[js] ${workload} ${library}: skipped (${e.message.split('\n')[0]})`);
-      continue;
     }
-    const { lib, input, bytes, size, identity } = s;
-    const ser = measure(() => lib.ser(input), rounds, roundMs);
-    const de = measure(() => lib.de(bytes), rounds, roundMs);
-    const rt = measure(() => lib.de(lib.ser(input)), rounds, roundMs);
+  }
+  const cases = ready.flatMap(({ lib, input, bytes }) => [
+    { fn: () => lib.ser(input) }, { fn: () => lib.de(bytes) }, { fn: () => lib.de(lib.ser(input)) }]);
+  const ns = measureAll(cases, rounds, roundMs);
+  ready.forEach(({ library, size, identity }, k) => {
+    const [ser, de, rt] = ns.slice(3 * k, 3 * k + 3);
     const kiln = library.startsWith('kiln');
     rows.push({ target: 'js', library: kiln ? 'kiln' : library,
       workload, mode: kiln ? library.slice(6, -1) : 'default', ser_ns: +ser.toFixed(1),
@@ -115,7 +137,7 @@ for (const workload of Object.keys(WORKLOADS)) {
       ...(identity === undefined ? {} : { keeps_identity: identity }) });
     console.log(`[js] ${workload.padEnd(9)} ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B` +
       (identity === undefined ? '' : identity ? '  (keeps identity)' : '  (copies the shared object)'));
-  }
+  });
 }
 // Values without a schema: a mixed value (nested objects, arrays of ints and floats, non-ASCII
 // strings, booleans, null) that JSON, msgpackr and Kiln's generic API all take. Printed only: the
@@ -127,9 +149,8 @@ for (const workload of Object.keys(WORKLOADS)) {
     const bytes = lib.ser(mixed);
     if (!same(lib.de(bytes), mixed)) throw new Error(`${library} did not round-trip the mixed value`);
     const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
-    const ser = measure(() => lib.ser(mixed), rounds, roundMs);
-    const de = measure(() => lib.de(bytes), rounds, roundMs);
-    const rt = measure(() => lib.de(lib.ser(mixed)), rounds, roundMs);
+    const [ser, de, rt] = measureAll([{ fn: () => lib.ser(mixed) }, { fn: () => lib.de(bytes) },
+      { fn: () => lib.de(lib.ser(mixed)) }], rounds, roundMs);
     console.log(`[js] Mixed     ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B`);
   }
 }
