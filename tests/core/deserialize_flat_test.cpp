@@ -222,4 +222,86 @@ TEST(DeserializeFlat, DepthLimitHoldsForFlatTypes) {
   }
 }
 
+// Checked with a field added at the end: a later version of the type.
+struct CheckedV2 {
+  bool on;
+  std::int32_t small;
+  std::uint64_t big;
+  Level level;
+  std::array<std::int64_t, 2> pair;
+  Inner inner;
+  std::int32_t added;
+};
+
+// Two versions of one type with the fields in another order: tables of the same size whose
+// bodies a reader must not take for its own.
+struct PairV1 {
+  std::int32_t first;
+  std::int64_t second;
+  bool operator==(const PairV1&) const = default;
+};
+struct PairV2 {
+  std::int64_t second;
+  std::int32_t first;
+};
+
+// Compatible mode: a message whose type table is the reader's own is read like a plain one after
+// the table; one from another version of the type, or with a damaged table, goes the general way
+// and is read or refused as before.
+TEST(DeserializeFlat, CompatibleMessagesOfTheReadersVersionAndOfAnother) {
+  for (bool compress : {false, true}) {
+    kiln::Codec codec({.compress_numbers = compress, .compatible = true});
+    const Bytes same = codec.serialize(kChecked);
+    Checked back{};
+    ASSERT_TRUE(codec.deserialize_into(same, back).ok()) << compress;
+    EXPECT_EQ(back, kChecked) << compress;
+
+    const CheckedV2 v2{kChecked.on,   kChecked.small, kChecked.big, kChecked.level,
+                       kChecked.pair, kChecked.inner, 12345};
+    const Bytes newer = codec.serialize(v2);
+    ASSERT_NE(Bytes(newer.begin(), newer.begin() + 40), Bytes(same.begin(), same.begin() + 40));
+    Checked older{};
+    kiln::Status s = codec.deserialize_into(newer, older);
+    ASSERT_TRUE(s.ok()) << compress << ": " << s.error().message();
+    EXPECT_EQ(older, kChecked) << compress;  // the added field is skipped
+
+    // Every truncation fails. Cut inside the table, the table parser says which count or
+    // length claims more bytes than are left; cut inside the body, a value is incomplete.
+    const std::size_t body =
+        same.size() - (kiln::Codec({.compress_numbers = compress}).serialize(kChecked).size() -
+                       7);  // the plain message's body follows its 7-byte header
+    for (std::size_t n = 0; n < same.size(); ++n) {
+      kiln::Error e = error_of<Checked>(codec, Bytes(same.begin(), same.begin() + n));
+      if (n < 7 || n >= body)
+        EXPECT_EQ(e.code, ErrorCode::kTruncated) << compress << " " << n;
+      else
+        EXPECT_TRUE(e.code == ErrorCode::kTruncated || e.code == ErrorCode::kLengthTooLarge ||
+                    e.code == ErrorCode::kBadTypeTable)
+            << compress << " " << n << ": " << e.message();
+      EXPECT_LE(e.offset, n) << compress << " " << n;
+    }
+    Bytes longer = same;
+    longer.push_back(0);
+    kiln::Error e = error_of<Checked>(codec, longer);
+    EXPECT_EQ(e.code, ErrorCode::kTrailingBytes) << compress;
+    EXPECT_EQ(e.offset, same.size()) << compress;
+  }
+}
+
+// With a fingerprint in the header, a message of another type never reaches the quick path; without
+// one, only the table tells the versions apart.
+TEST(DeserializeFlat, CompatibleMessageWithTheFieldsReordered) {
+  for (bool compress : {false, true}) {
+    for (bool fingerprint : {true, false}) {
+      kiln::Codec codec(
+          {.compress_numbers = compress, .compatible = true, .fingerprint = fingerprint});
+      const Bytes reordered = codec.serialize(PairV2{-2, 7});
+      ASSERT_EQ(reordered.size(), codec.serialize(PairV1{7, -2}).size());
+      PairV1 pair{};
+      ASSERT_TRUE(codec.deserialize_into(reordered, pair).ok()) << compress << fingerprint;
+      EXPECT_EQ(pair, (PairV1{7, -2})) << compress << fingerprint;  // by name, not position
+    }
+  }
+}
+
 }  // namespace

@@ -191,12 +191,15 @@ class Codec {
   template <class T>
   static constexpr bool kFlatRead =
       !graph::needs_graph<T> && (CheckedRead<T, FixedMode> || CheckedRead<T, CompressedMode>);
+  // A compatible-mode message whose type table is the reader's own (the writer had the same
+  // version of T) is read the same way after the table; any other table goes the general way.
   template <class T>
   KILN_INLINE bool read_flat(const std::uint8_t* p, std::size_t size, T& out) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     // Flags of a body of plain fields: tracking changes nothing without pointers.
-    constexpr std::uint8_t kPlain =
-        wire::kFlagReferenceTracking | wire::kFlagNoFingerprint | wire::kFlagCompressNumbers;
+    constexpr std::uint8_t kPlain = wire::kFlagReferenceTracking | wire::kFlagNoFingerprint |
+                                    wire::kFlagCompressNumbers |
+                                    (evolve::Schema<T>::ok ? wire::kFlagCompatible : 0);
     const std::uint8_t* const end = p + size;
     std::uint8_t flags;
     if (options_.header) [[likely]] {
@@ -212,6 +215,15 @@ class Codec {
     } else {
       flags = flags_for<T>();
       if (flags & ~kPlain) return false;
+    }
+    if constexpr (evolve::Schema<T>::ok) {
+      if (flags & wire::kFlagCompatible) {
+        constexpr std::size_t kTable = evolve::Schema<T>::size;
+        if (static_cast<std::size_t>(end - p) < kTable ||
+            std::memcmp(p, evolve::Schema<T>::bytes.data(), kTable) != 0)
+          return false;
+        p += kTable;
+      }
     }
     // The general way counts nested structs against the depth limit; this one cannot fail it.
     if (Serializer<T>::checked_depth > options_.limits.max_depth) return false;
