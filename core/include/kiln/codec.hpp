@@ -20,6 +20,7 @@
 #include "kiln/reflect/type_name.hpp"
 #include "kiln/result.hpp"
 #include "kiln/ser/serializer.hpp"
+#include "kiln/ser/writes_checked.hpp"
 #include "kiln/wire/header.hpp"
 
 namespace kiln {
@@ -29,7 +30,11 @@ class Codec {
   // `types` lists the derived classes that polymorphic pointers may hold; it cannot change once
   // a codec holds it.
   explicit Codec(Options options = {}, std::shared_ptr<const TypeRegistry> types = {})
-      : options_(options), types_(std::move(types)) {}
+      : options_(options),
+        types_(std::move(types)),
+        flags_(plain_flags(options)),
+        flags_with_table_(
+            static_cast<std::uint8_t>(flags_ | (options.compatible ? wire::kFlagCompatible : 0))) {}
 
   const Options& options() const noexcept { return options_; }
   const TypeRegistry* types() const noexcept { return types_.get(); }
@@ -91,16 +96,19 @@ class Codec {
   // serialize_view: the message's size in scratch_, or 0 if writing failed.
   template <class T>
   KILN_INLINE std::size_t write_scratch(const T& value) {
-    if constexpr (kFlat<T>) {
+    if constexpr (kDirect<T>) {
       const std::uint8_t flags = flags_for<T>();
       if (!(flags & wire::kFlagShareStrings)) [[likely]] {
         const bool compress = flags & wire::kFlagCompressNumbers;
+        std::size_t n = kNoRoom;
         if (!(flags & wire::kFlagCompatible)) [[likely]]
-          return compress ? write_flat<T, CompressedMode, false>(value, flags)
-                          : write_flat<T, FixedMode, false>(value, flags);
-        if constexpr (evolve::Schema<T>::ok)  // flags_for sets compatible only then
-          return compress ? write_flat<T, CompressedMode, true>(value, flags)
-                          : write_flat<T, FixedMode, true>(value, flags);
+          n = compress ? write_direct<T, CompressedMode, false>(value, flags)
+                       : write_direct<T, FixedMode, false>(value, flags);
+        else if constexpr (evolve::Schema<T>::ok)  // flags_for sets compatible only then
+          n = compress ? write_direct<T, CompressedMode, true>(value, flags)
+                       : write_direct<T, FixedMode, true>(value, flags);
+        if (n != kNoRoom) [[likely]]
+          return n;
       }
     }
     io::Writer w(scratch_, 0);
@@ -110,21 +118,30 @@ class Codec {
     return w.written();
   }
 
-  // A root type of bounded size with no pointers (Struct): its whole message has a size limit
-  // known at compile time, so it is written with one size check and no Writer, which in wasm
-  // lives in linear memory (its address reaches the out-of-line growth and error paths).
+  // A root type with no pointers whose every part can be written without a Writer: its message
+  // is written straight into scratch_ with plain pointers. The Writer lives in linear memory in
+  // wasm (its address reaches the out-of-line growth and error paths), so every field written
+  // through it loaded and stored its cursor.
   template <class T>
-  static constexpr bool kFlat =
-      !graph::needs_graph<T> && Serializer<T>::template max_bytes<CompressedMode> != kUnbounded &&
-      Serializer<T>::template max_bytes<FixedMode> != kUnbounded;
-  // With kTable (compatible mode), T's type table, a compile-time constant, follows the header.
+  static constexpr bool kDirect =
+      !graph::needs_graph<T> && writes_checked<T, CompressedMode> && writes_checked<T, FixedMode>;
+  static constexpr std::size_t kNoRoom = static_cast<std::size_t>(-1);
+  // The message's size, or kNoRoom if it did not fit scratch_. The Writer then writes it, growing
+  // scratch_, and a write_checked never asks for more room than the Writer, so the next message
+  // of that size fits. A
+  // bounded type (Struct) has a size limit known at compile time: scratch_ grows to it first, and
+  // the body is written with one room check. With kTable (compatible mode), T's type table, a
+  // compile-time constant, follows the header.
   template <class T, class M, bool kTable>
-  KILN_INLINE std::size_t write_flat(const T& value, std::uint8_t flags) {
+  KILN_INLINE std::size_t write_direct(const T& value, std::uint8_t flags) {
     constexpr std::size_t kTableBytes = kTable ? evolve::Schema<T>::size : 0;
-    constexpr std::size_t kMax =
-        wire::kHeaderBytes + kTableBytes + Serializer<T>::template max_bytes<M>;
-    if (scratch_.size() < kMax) [[unlikely]]
+    constexpr std::size_t kBody = Serializer<T>::template max_bytes<M>;
+    constexpr std::size_t kMax = add_bytes(wire::kHeaderBytes + kTableBytes, kBody);
+    if (scratch_.size() < (kBody != kUnbounded ? kMax : wire::kHeaderBytes + kTableBytes))
+        [[unlikely]] {
+      if constexpr (kBody == kUnbounded) return kNoRoom;
       grow_scratch(kMax);
+    }
     std::uint8_t* const begin = scratch_.data();
     std::uint8_t* p = begin;
     if (options_.header) [[likely]]
@@ -133,7 +150,13 @@ class Codec {
       std::memcpy(p, evolve::Schema<T>::bytes.data(), kTableBytes);
       p += kTableBytes;
     }
-    Serializer<T>::template write_raw<M>(p, value);
+    if constexpr (kBody != kUnbounded) {
+      Serializer<T>::template write_raw<M>(p, value);
+    } else {
+      p = Serializer<T>::template write_checked<M>(p, begin + scratch_.size(), value);
+      if (p == nullptr) [[unlikely]]
+        return kNoRoom;
+    }
     return static_cast<std::size_t>(p - begin);
   }
   [[gnu::noinline]] void grow_scratch(std::size_t n) { scratch_.resize(n); }
@@ -315,16 +338,17 @@ class Codec {
 
   // The flags of a message of T under these options: the header's, or, without a header, the
   // ones both sides agree on. A type without a compatible-mode description is always written
-  // schema-consistent.
+  // schema-consistent. Both values are computed by the constructor (the options cannot change
+  // afterwards); from the six option fields, they had been a dozen loads and selects per message.
   template <class T>
   KILN_INLINE std::uint8_t flags_for() const {
-    const bool compatible = evolve::Schema<T>::ok && options_.compatible;
-    return static_cast<std::uint8_t>(
-        (options_.compress_numbers ? wire::kFlagCompressNumbers : 0) |
-        (options_.track_references ? wire::kFlagReferenceTracking : 0) |
-        (options_.share_strings ? wire::kFlagShareStrings : 0) |
-        (compatible ? wire::kFlagCompatible : 0) |
-        (options_.fingerprint && options_.header ? 0 : wire::kFlagNoFingerprint));
+    return evolve::Schema<T>::ok ? flags_with_table_ : flags_;
+  }
+  static std::uint8_t plain_flags(const Options& o) {
+    return static_cast<std::uint8_t>((o.compress_numbers ? wire::kFlagCompressNumbers : 0) |
+                                     (o.track_references ? wire::kFlagReferenceTracking : 0) |
+                                     (o.share_strings ? wire::kFlagShareStrings : 0) |
+                                     (o.fingerprint && o.header ? 0 : wire::kFlagNoFingerprint));
   }
 
   // Checks magic, version, flags and the root type's fingerprint (when the message has one). A
@@ -355,6 +379,8 @@ class Codec {
 
   Options options_;
   std::shared_ptr<const TypeRegistry> types_;
+  std::uint8_t flags_;             // flags_for a type without a compatible-mode description
+  std::uint8_t flags_with_table_;  // and for one with
   std::vector<std::uint8_t> scratch_;
 };
 

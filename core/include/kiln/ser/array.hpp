@@ -43,6 +43,12 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
   }
 
   template <class M>
+  static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    for (auto it = v.begin(); it != v.end() && p; ++it) p = write_into<M>(p, end, *it);
+    return p;
+  }
+
+  template <class M>
   KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     if constexpr (detail::bulk_copyable<E, M>) {
       if constexpr (N > 0) std::memcpy(v.data(), p, N * sizeof(E));

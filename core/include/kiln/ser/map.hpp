@@ -34,6 +34,17 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
   }
 
   template <class M>
+  static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    if (static_cast<std::size_t>(end - p) < io::kMaxVarint64) return nullptr;
+    p = io::put_varint(p, v.size());
+    for (auto it = v.begin(); it != v.end() && p; ++it) {
+      p = write_into<M>(p, end, it->first);
+      if (p) p = write_into<M>(p, end, it->second);
+    }
+    return p;
+  }
+
+  template <class M>
   static bool read(io::Reader& r, T& v) {
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     std::size_t n = 0;

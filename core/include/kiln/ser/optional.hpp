@@ -35,6 +35,14 @@ struct Serializer<std::optional<T>> {
   }
 
   template <class M>
+  KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end,
+                                                 const std::optional<T>& v) {
+    if (p == end) return nullptr;
+    *p++ = v.has_value() ? 1 : 0;
+    return v ? write_into<M>(p, end, *v) : p;
+  }
+
+  template <class M>
   static bool read(io::Reader& r, std::optional<T>& v) {
     std::uint8_t tag = 0;
     if (!r.read_u8(tag, "optional tag")) return false;

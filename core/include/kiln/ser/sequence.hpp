@@ -32,6 +32,29 @@ inline void write_elements(io::Writer& w, It first, It last, std::size_t n) {
   }
 }
 
+// write_checked's counterpart of the Writer's count and write_elements: the count, then n
+// elements from [first, last), bounded ones after one room check for all of them. Like every
+// write_checked, it asks for no more room at any point than the Writer does at the same point,
+// so a message that the Writer wrote into a buffer without growing it fits that buffer here:
+// serialize_view's fallback to the Writer leaves its buffer big enough for the direct way.
+template <class M, class It>
+inline std::uint8_t* write_elements_checked(std::uint8_t* p, std::uint8_t* end, It first, It last,
+                                            std::size_t n) {
+  using E = typename std::iterator_traits<It>::value_type;
+  constexpr std::size_t kMax = Serializer<E>::template max_bytes<M>;
+  if (static_cast<std::size_t>(end - p) < io::kMaxVarint64) return nullptr;
+  p = io::put_varint(p, n);
+  if constexpr (kMax != kUnbounded) {
+    // Divided, not multiplied: n * kMax may not fit a 32-bit size_t (wasm).
+    if constexpr (kMax != 0)
+      if (static_cast<std::size_t>(end - p) / kMax < n) return nullptr;
+    for (; first != last; ++first) Serializer<E>::template write_raw<M>(p, *first);
+  } else {
+    for (; first != last && p; ++first) p = write_into<M>(p, end, *first);
+  }
+  return p;
+}
+
 // Reads a count prefix for the elements of container T, bounded by the input and the limits
 // and charged to the message's allocation budget.
 template <class T>
@@ -64,6 +87,20 @@ struct Serializer<T, std::enable_if_t<detail::is_sequence<T>>> {
       w.write_bytes(v.data(), v.size() * sizeof(E));
     else
       detail::write_elements<M>(w, v.begin(), v.end(), v.size());
+  }
+
+  template <class M>
+  static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    if constexpr (detail::is_instance_v<T, std::vector> && detail::bulk_copyable<E, M>) {
+      const std::size_t bytes = v.size() * sizeof(E);
+      if (static_cast<std::size_t>(end - p) < io::kMaxVarint64) return nullptr;
+      p = io::put_varint(p, v.size());
+      if (static_cast<std::size_t>(end - p) < bytes) return nullptr;
+      io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(v.data()), bytes);
+      return p + bytes;
+    } else {
+      return detail::write_elements_checked<M>(p, end, v.begin(), v.end(), v.size());
+    }
   }
 
   template <class M>

@@ -17,6 +17,11 @@
 //                                                      Reader; false wherever read() would fail
 //   static constexpr std::uint32_t checked_depth;        with read_checked: the structs nested
 //                                                         in T, for the depth limit
+//   template <class M> static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end,
+//                                                         const T&);  optional, if max_bytes<M>
+//                                                         is unbounded: writes at p without a
+//                                                         Writer and returns the end of what it
+//                                                         wrote, or null if [p, end) is too short
 //
 // M is a Mode: wire options fixed at compile time, so the hot path never tests a runtime flag.
 // To support a type of your own, specialize kiln::Serializer<YourType> with the same members.
@@ -28,6 +33,7 @@
 #include <limits>
 #include <string_view>
 
+#include "kiln/inline.hpp"
 #include "kiln/io/reader.hpp"
 #include "kiln/io/writer.hpp"
 
@@ -120,6 +126,23 @@ inline void write_bounded(io::Writer& w, const T& v) {
   std::uint8_t* p = w.cursor();
   Serializer<T>::template write_raw<M>(p, v);
   w.advance_to(p);
+}
+
+// Writes v at p, where [p, end) is free, without a Writer: the end of what was written, or null
+// if it does not fit (the bytes from p on are then unspecified). A bounded type is written with
+// one room check; an unbounded one by its write_checked, which checks as it goes. Pointers are
+// passed and returned by value, not by reference, so that across a call that is not inlined
+// the cursor stays in a register (in wasm, a local) rather than in memory.
+template <class M, class T>
+KILN_INLINE inline std::uint8_t* write_into(std::uint8_t* p, std::uint8_t* end, const T& v) {
+  constexpr std::size_t kMax = Serializer<T>::template max_bytes<M>;
+  if constexpr (kMax != kUnbounded) {
+    if (static_cast<std::size_t>(end - p) < kMax) return nullptr;
+    Serializer<T>::template write_raw<M>(p, v);
+    return p;
+  } else {
+    return Serializer<T>::template write_checked<M>(p, end, v);
+  }
 }
 
 // Types whose values read_checked reads in mode M: numbers, enums, and arrays and structs of

@@ -29,6 +29,11 @@ struct Serializer<T, std::enable_if_t<detail::is_set<T>>> {
   }
 
   template <class M>
+  static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    return detail::write_elements_checked<M>(p, end, v.begin(), v.end(), v.size());
+  }
+
+  template <class M>
   static bool read(io::Reader& r, T& v) {
     std::size_t n = 0;
     if (!detail::read_count<T>(r, n, "set length")) return false;

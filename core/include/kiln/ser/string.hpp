@@ -33,6 +33,15 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     write_new(w, v.data(), v.size(), v.size());
   }
 
+  // Strings shared by index need the Writer's string table: the codec writes this way only
+  // messages without shared strings.
+  template <class M>
+  KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    const std::size_t n = v.size();
+    if (static_cast<std::size_t>(end - p) < io::kMaxVarint64 + n) return nullptr;
+    return put(p, v.data(), n, n);
+  }
+
   template <class M>
   KILN_INLINE static bool read(io::Reader& r, std::string& v) {
     static_assert(std::is_same_v<T, std::string>, "std::string_view can be written, not read");
@@ -76,12 +85,17 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
  private:
+  // The prefix, then the n bytes, at p, where kMaxVarint64 + n bytes are free.
+  KILN_INLINE static std::uint8_t* put(std::uint8_t* p, const char* data, std::size_t n,
+                                       std::uint64_t prefix) {
+    p = io::put_varint(p, prefix);
+    io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+  }
   KILN_INLINE static void write_new(io::Writer& w, const char* data, std::size_t n,
                                     std::uint64_t prefix) {
     w.ensure(io::kMaxVarint64 + n);
-    std::uint8_t* p = io::put_varint(w.cursor(), prefix);
-    io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
-    w.advance_to(p + n);
+    w.advance_to(put(w.cursor(), data, n, prefix));
   }
   // Out of line: the string table's lookup would otherwise make every plain string write a
   // large function with a stack frame.

@@ -132,6 +132,20 @@ struct Serializer<T,
     }
   }
 
+  // Forced inline like read_checked, so that a root struct's cursor stays a local.
+  template <class M>
+  KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    const bool ok = all_bases([&](auto, auto I) KILN_INLINE {
+                      p = write_into<M>(p, end, base<I>(v));
+                      return p != nullptr;
+                    }) &&
+                    reflect::all_indices<T>([&](auto I) KILN_INLINE {
+                      p = write_into<M>(p, end, reflect::get_field<I>(v));
+                      return p != nullptr;
+                    });
+    return ok ? p : nullptr;
+  }
+
   template <class M>
   KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     for_each_base([&](auto S, auto I)

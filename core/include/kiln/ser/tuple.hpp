@@ -65,6 +65,12 @@ struct Serializer<T, std::enable_if_t<detail::is_tuple_like<T>>> {
           v);
   }
   template <class M>
+  KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    std::apply([&](const auto&... e) KILN_INLINE { (void)((p = write_into<M>(p, end, e)) && ...); },
+               v);
+    return p;
+  }
+  template <class M>
   KILN_INLINE static void read_raw(const std::uint8_t*& p, T& v) {
     std::apply(
         [&](auto&... e) {

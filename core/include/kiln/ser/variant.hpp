@@ -45,6 +45,13 @@ struct Serializer<std::variant<A...>> {
   }
 
   template <class M>
+  static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    if (static_cast<std::size_t>(end - p) < io::kMaxVarint32) return nullptr;
+    p = io::put_varint(p, static_cast<std::uint32_t>(v.index()));
+    return std::visit([&](const auto& x) { return write_into<M>(p, end, x); }, v);
+  }
+
+  template <class M>
   static bool read(io::Reader& r, T& v) {
     std::uint32_t index = 0;
     std::size_t at = r.offset();
