@@ -241,11 +241,8 @@ class Codec {
     }
     if constexpr (evolve::Schema<T>::ok) {
       if (flags & wire::kFlagCompatible) {
-        constexpr std::size_t kTable = evolve::Schema<T>::size;
-        if (static_cast<std::size_t>(end - p) < kTable ||
-            std::memcmp(p, evolve::Schema<T>::bytes.data(), kTable) != 0)
-          return false;
-        p += kTable;
+        if (!evolve::own_table_at<T>(p, end)) return false;
+        p += evolve::Schema<T>::size;
       }
     }
     // The general way counts nested structs against the depth limit; this one cannot fail it.

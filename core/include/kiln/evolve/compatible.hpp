@@ -30,6 +30,14 @@ void write_table(io::Writer& w) {
   w.write_bytes(Schema<T>::bytes.data(), Schema<T>::size);
 }
 
+// Whether the type table at [p, end) is T's own, byte for byte: the writer had the reader's
+// version of T, and the body can be read as in schema-consistent mode.
+template <class T>
+inline KILN_INLINE bool own_table_at(const std::uint8_t* p, const std::uint8_t* end) {
+  return static_cast<std::size_t>(end - p) >= Schema<T>::size &&
+         std::memcmp(p, Schema<T>::bytes.data(), Schema<T>::size) == 0;
+}
+
 // Reads the table and the body that follows it.
 template <class T>
 bool read_table_and_body(io::Reader& r, bool compress, T& out) {
@@ -41,9 +49,8 @@ bool read_table_and_body(io::Reader& r, bool compress, T& out) {
         std::string(reflect::type_name<T>) + " cannot be read from a compatible-mode message");
   } else {
     // The writer had the reader's schema: read the body as in schema-consistent mode.
-    constexpr std::size_t n = Schema<T>::size;
-    if (r.remaining() >= n && std::memcmp(r.cursor(), Schema<T>::bytes.data(), n) == 0) {
-      r.advance_to(r.cursor() + n);
+    if (own_table_at<T>(r.cursor(), r.cursor() + r.remaining())) {
+      r.advance_to(r.cursor() + Schema<T>::size);
       return compress ? Serializer<T>::template read<CompressedMode>(r, out)
                       : Serializer<T>::template read<FixedMode>(r, out);
     }
