@@ -21,7 +21,9 @@
 //                                                         const T&);  optional, if max_bytes<M>
 //                                                         is unbounded: writes at p without a
 //                                                         Writer and returns the end of what it
-//                                                         wrote, or null if [p, end) is too short
+//                                                         wrote, or null if [p, end) is too short;
+//                                                         it must ask for no more room at any
+//                                                         point than write() ensures there
 //
 // M is a Mode: wire options fixed at compile time, so the hot path never tests a runtime flag.
 // To support a type of your own, specialize kiln::Serializer<YourType> with the same members.
