@@ -282,13 +282,16 @@ md.push(`## wasm (em++ -O3 under ${here}, steady-clock loop) and the same loop n
   'runs, so the wasm/native ratios compare the two targets under like conditions. Whole wasm runs ' +
   'are bimodal on this machine: in some Node processes every wasm case, Kiln and peers alike, takes ' +
   'about 1.7x as long, and which processes depends on address-space layout (with ASLR off every ' +
-  'run is fast). Several runs keep one slow process from deciding the ratios.', '',
+  'run is fast). Several runs keep one slow process from deciding the ratios. Within a run, every ' +
+  'case is timed in 3 passes over all cases, each pass the median of 5 rounds of about 10 ms, and ' +
+  'the fastest pass counts: each case then has samples spread over the whole run, where this ' +
+  "machine's bursts of 2x slowdown, seconds long, could otherwise cover all of one case's rounds.", '',
   table(wasm), '');
 for (const rt of wasmRuntimes.filter((x) => x !== here)) {
   const where = rt.startsWith('chromium')
     ? 'in a page of headless Chromium (the V8 of the browser; `bench/loop/chromium.mjs`). The page ' +
       'is cross-origin isolated, so `performance.now()`, the clock behind the loop, has 5 us ' +
-      'resolution; rounds last 20 ms. It ran'
+      'resolution; rounds last 10 ms. It ran'
     : "on Node's current LTS line (a newer V8). It ran";
   md.push(`### The same wasm under ${rt}`, '',
     `The same wasm file, ${where} in the same alternation, ${loopRuns(wasmOn(rt))} times; best of its runs.`,
