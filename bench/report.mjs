@@ -268,7 +268,7 @@ md.push(`Produced by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${machine
   (quick ? ' **Quick run: few repetitions, numbers are only a smoke test.**' : ''), '');
 md.push('Machine: ' + `${machine.cpu}, ${machine.cores} cores, ${machine.memory_gib} GiB, ${machine.os}; ` +
   `${machine.gxx}; ${machine.emcc}; Node ${machine.node}; ${machine.java}.`, '');
-md.push('Times are medians of repetitions; each target was measured in one run with its peers, so compare ' +
+md.push('Times are medians of repetitions (natively 9 of about 55 ms each); each target was measured in one run with its peers, so compare ' +
   'ratios within a table rather than absolute times (a shared 2-core machine is noisy). Natively the ' +
   "repetitions of all cases run in random interleaved order (Google Benchmark's " +
   '`--benchmark_enable_random_interleaving`), so a disturbance during the run lands on every library ' +
