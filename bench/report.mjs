@@ -35,6 +35,19 @@ const wasmAll = rows.filter((r) => r.target === 'wasm');
 const wasmRuntimes = [...new Set([here, ...wasmAll.map(runtimeOf)])].filter((rt) => wasmAll.some((r) => runtimeOf(r) === rt));
 const wasmOn = (rt) => wasmAll.filter((r) => runtimeOf(r) === rt);
 
+// How noisy the machine was during the native run: the median over all Google Benchmark cases of
+// the coefficient of variation between a case's repetitions.
+function repetitionCv() {
+  const file = `${outDir}/gbench-native.json`;
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(
+    readFileSync(file, 'utf8').replace(/:\s*-?(nan|NaN|inf|Infinity)\b/g, ': null'));
+  const cvs = (report.benchmarks ?? [])
+    .filter((b) => b.aggregate_name === 'cv' && Number.isFinite(b.real_time))
+    .map((b) => b.real_time).sort((a, b) => a - b);
+  return cvs.length ? Number(cvs[cvs.length >> 1].toFixed(3)) : null;
+}
+
 const machine = {
   cpu: os.cpus()[0]?.model ?? 'unknown',
   cores: os.cpus().length,
@@ -46,6 +59,7 @@ const machine = {
   java: version('java', ['-version']),
   date: new Date().toISOString(),
   wasm_runtimes: wasmRuntimes,
+  native_repetition_cv: repetitionCv(),
   quick,
 };
 writeFileSync(`${outDir}/latest.json`, JSON.stringify({ machine, results: rows }, null, 1) + '\n');
@@ -276,7 +290,12 @@ md.push('Times are medians of repetitions (natively 9 of about 55 ms each); each
   '`x = deserialize(serialize(x))`, as in the reference benchmark. Sizes in bytes.', '');
 md.push('![round trip](roundtrip.svg)', '', '![size](size.svg)', '');
 md.push('## Targets', '', '| status | target | measured |', '|---|---|---|', ...checks, '');
-md.push('## Native (Google Benchmark, one binary, g++ -O3)', '', headline(native, jdk), '', table([...native, ...jdk]), '');
+const cv = machine.native_repetition_cv;
+md.push('## Native (Google Benchmark, one binary, g++ -O3)', '',
+  ...(cv === null ? [] : [`Noise: the repetitions of a case varied by ${(cv * 100).toFixed(0)}% (median ` +
+    'coefficient of variation over all cases; `machine.native_repetition_cv` in latest.json). A quiet ' +
+    'run of this machine gives about 5%; well above that, read the native ratios with a margin.', '']),
+  headline(native, jdk), '', table([...native, ...jdk]), '');
 md.push(`## wasm (em++ -O3 under ${here}, steady-clock loop) and the same loop natively`, '',
   `The native and wasm loops ran alternately, ${loopRuns(wasm)} times each; each time below is the best of its ` +
   'runs, so the wasm/native ratios compare the two targets under like conditions. Whole wasm runs ' +
