@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { readGbenchJson } from './native/gbench_json.mjs';
 
 const [outDir, ...files] = process.argv.slice(2);
 const quick = process.env.KILN_BENCH_QUICK === '1';
@@ -40,9 +41,7 @@ const wasmOn = (rt) => wasmAll.filter((r) => runtimeOf(r) === rt);
 function repetitionCv() {
   const file = `${outDir}/gbench-native.json`;
   if (!existsSync(file)) return null;
-  const report = JSON.parse(
-    readFileSync(file, 'utf8').replace(/:\s*-?(nan|NaN|inf|Infinity)\b/g, ': null'));
-  const cvs = (report.benchmarks ?? [])
+  const cvs = (readGbenchJson(file).benchmarks ?? [])
     .filter((b) => b.aggregate_name === 'cv' && Number.isFinite(b.real_time))
     .map((b) => b.real_time).sort((a, b) => a - b);
   return cvs.length ? Number(cvs[cvs.length >> 1].toFixed(3)) : null;

@@ -3,16 +3,15 @@
 // result rows, one JSON object per line per (library, workload, mode), from the median aggregate
 // (or the median of the plain runs when the file has no aggregates, e.g. one repetition).
 //   node bench/native/gbench_to_rows.mjs gbench.json [rows.jsonl]   (stdout without the second)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readGbenchJson } from './gbench_json.mjs';
 
 const [input, output] = process.argv.slice(2);
 if (!input) {
   console.error('usage: gbench_to_rows.mjs gbench.json [rows.jsonl]');
   process.exit(2);
 }
-// Google Benchmark writes bare NaN / inf (e.g. the cv of a counter whose mean is 0).
-const report = JSON.parse(
-  readFileSync(input, 'utf8').replace(/:\s*-?(nan|NaN|inf|Infinity)\b/g, ': null'));
+const report = readGbenchJson(input);
 const scale = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
 const field = { serialize: 'ser_ns', deserialize: 'de_ns', roundtrip: 'roundtrip_ns' };
 

@@ -31,9 +31,9 @@ namespace kiln_bench {
 namespace {
 
 // Nine short repetitions rather than five long ones, in the same time: their order is random
-// (--benchmark_enable_random_interleaving), so more of them spreads each case over more of the
-// run, and the median holds when this shared machine slows down for seconds at a time (with five,
-// Struct's round trip varied by 27% between repetitions in one run).
+// (--benchmark_enable_random_interleaving), so the median rests on more samples spread over more
+// of the run when this shared machine slows down for seconds at a time. (The report prints how
+// much the repetitions varied: 5% in a quiet run, over 20% in a busy one, with five or nine.)
 struct Config {
   int repetitions = 9;
   double min_time = 0.055;  // seconds per repetition
