@@ -298,6 +298,37 @@ TEST(ErrorApi, ResultAndStatus) {
   EXPECT_EQ(s.error().code, ErrorCode::kTruncated);
 }
 
+// Status owns its error through one pointer (result.hpp): copies are deep, moves leave the source
+// ok, and assignment replaces what was there.
+TEST(ErrorApi, StatusCopiesAndMovesItsError) {
+  Point out{};
+  kiln::Status bad = kiln::Codec().deserialize_into(Bytes{0x4B}, out);
+  ASSERT_FALSE(bad.ok());
+  const std::string text = bad.error().message();
+
+  kiln::Status copy = bad;
+  EXPECT_FALSE(copy.ok());
+  EXPECT_EQ(copy.error().message(), text);
+  EXPECT_NE(&copy.error(), &bad.error());
+
+  kiln::Status moved = std::move(copy);
+  EXPECT_FALSE(moved.ok());
+  EXPECT_EQ(moved.error().message(), text);
+  EXPECT_TRUE(copy.ok());  // NOLINT(bugprone-use-after-move): a moved-from Status is ok
+  EXPECT_EQ(copy.error().code, ErrorCode::kOk);
+
+  kiln::Status assigned;
+  assigned = moved;
+  EXPECT_EQ(assigned.error().message(), text);
+  assigned = kiln::Status();
+  EXPECT_TRUE(assigned.ok());
+  assigned = std::move(moved);
+  EXPECT_EQ(assigned.error().message(), text);
+  const kiln::Status& same = assigned;
+  assigned = same;  // self-assignment keeps the error
+  EXPECT_EQ(assigned.error().message(), text);
+}
+
 TEST(ErrorApi, CodecIsReusableAfterAnError) {
   kiln::Codec codec;
   Bytes bad = point_message();

@@ -177,12 +177,27 @@ class Codec {
   // shared strings, is read here with every step inlined into the caller: in wasm each call
   // level cost a frame on the shadow stack and put the reader in linear memory, which for a
   // small struct was most of the time. Everything else goes to read_message, out of line.
+  //
+  // A type that read_flat can read keeps only that inline: the general way, out of line, is then
+  // taken by other flags and by bad messages only, and without it the caller needs no stack
+  // frame in wasm (with Status in a register, see result.hpp).
   template <class T>
   KILN_INLINE Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out) const {
     if constexpr (kFlatRead<T>) {
       if (read_flat(data, size, out)) [[likely]]
         return Status();
+      return read_general_outlined(data, size, out);
+    } else {
+      return read_general(data, size, out);
     }
+  }
+  template <class T>
+  [[gnu::noinline]] Status read_general_outlined(const std::uint8_t* data, std::size_t size,
+                                                 T& out) const {
+    return read_general(data, size, out);
+  }
+  template <class T>
+  KILN_INLINE Status read_general(const std::uint8_t* data, std::size_t size, T& out) const {
     // constexpr: the fingerprint is computed by the compiler, never per message.
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     io::Reader r(data, size, options_.limits, options_.validate_utf8);

@@ -7,18 +7,39 @@
 
 #include "kiln/error.hpp"
 
+#if defined(__EMSCRIPTEN__)
+#define KILN_TRIVIAL_ABI [[clang::trivial_abi]]
+#else
+#define KILN_TRIVIAL_ABI
+#endif
+
 namespace kiln {
 
-class Status {
+// One pointer, null on success: cheap to make, test and destroy on the path where nothing went
+// wrong. In wasm a class returned by value goes through the caller's stack frame in linear memory
+// unless it is trivial for calls; with clang's trivial_abi, Status comes back in a register, and
+// a small struct's whole decode needs no frame. (Only em++ gets the attribute: natively a library
+// and its users may be built by different compilers, which must agree on how Status is passed.)
+class KILN_TRIVIAL_ABI Status {
  public:
-  Status() = default;
-  explicit Status(Error e) : error_(std::move(e)) {}
-  bool ok() const noexcept { return error_.code == ErrorCode::kOk; }
+  Status() noexcept = default;
+  explicit Status(Error e) : error_(new Error(std::move(e))) {}
+  Status(Status&& o) noexcept : error_(std::exchange(o.error_, nullptr)) {}
+  Status(const Status& o) : error_(o.error_ ? new Error(*o.error_) : nullptr) {}
+  Status& operator=(Status o) noexcept {
+    std::swap(error_, o.error_);
+    return *this;
+  }
+  ~Status() { delete error_; }
+
+  bool ok() const noexcept { return error_ == nullptr; }
   explicit operator bool() const noexcept { return ok(); }
-  const Error& error() const noexcept { return error_; }
+  // The error; on success, an Error whose code is kOk.
+  const Error& error() const noexcept { return error_ ? *error_ : kNoError; }
 
  private:
-  Error error_;
+  static inline const Error kNoError{};
+  Error* error_ = nullptr;
 };
 
 template <class T>
