@@ -49,14 +49,14 @@ class BoostPeer : public PlainValues {
   static constexpr const char* kMode = "binary_archive";
 
   template <class T>
-  Bytes serialize(const T& value) {
+  KILN_BENCH_INLINE Bytes serialize(const T& value) {
     buf_.clear();
     boost::archive::binary_oarchive ar(out_);
     ar << value;
     return buf_;
   }
   template <class T>
-  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
     const Bytes in(data, size);
     in_.reset(in);
     boost::archive::binary_iarchive ar(in_);

@@ -38,12 +38,14 @@ class Case {
   bool keeps_identity() const { return identity_; }
 
   // Each returns something derived from the work so the caller can keep it observable.
-  std::size_t serialize() {
+  KILN_BENCH_INLINE std::size_t serialize() {
     Bytes b = peer_.serialize(value_);
     return b.size() + b[b.size() / 2];
   }
-  bool deserialize() { return peer_.deserialize(wire_.data(), wire_.size(), decoded_); }
-  bool roundtrip() {
+  KILN_BENCH_INLINE bool deserialize() {
+    return peer_.deserialize(wire_.data(), wire_.size(), decoded_);
+  }
+  KILN_BENCH_INLINE bool roundtrip() {
     Bytes b = peer_.serialize(value_);
     return peer_.deserialize(b.data(), b.size(), decoded_);
   }

@@ -48,14 +48,14 @@ class CerealPeer : public PlainValues {
   static constexpr const char* kMode = "binary";
 
   template <class T>
-  Bytes serialize(const T& value) {
+  KILN_BENCH_INLINE Bytes serialize(const T& value) {
     buf_.clear();
     cereal::BinaryOutputArchive ar(os_);
     ar(value);
     return buf_;
   }
   template <class T>
-  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
     const Bytes in(data, size);
     in_.reset(in);
     is_.clear();

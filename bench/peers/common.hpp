@@ -11,7 +11,15 @@
 // that is not inlined goes through memory, stored as two 4-byte halves and copied with one 8-byte
 // load, which the CPU cannot forward from those stores. That stall was in every wasm call of
 // every library, and in no native one.
+//
+// Every adapter's serialize and deserialize, and the Case calls around them, are forced inline
+// (KILN_BENCH_INLINE), so that the timed loop calls the library as a user's code would, with no
+// call to the adapter in between. g++ inlined most of them on its own and em++ (clang) few, and
+// an adapter call that is not inlined costs more in wasm than natively: the span serialize
+// returns goes through memory, and V8 saves every live register around a call.
 #pragma once
+
+#define KILN_BENCH_INLINE __attribute__((always_inline))
 
 #include <cstdint>
 #include <cstring>

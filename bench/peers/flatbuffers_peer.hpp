@@ -18,13 +18,13 @@ class FlatbuffersPeer : public PlainValues {
   static constexpr const char* kMode = "table";
 
   template <class T>
-  Bytes serialize(const T& value) {
+  KILN_BENCH_INLINE Bytes serialize(const T& value) {
     fbb_.Clear();
     fbb_.Finish(build(value));
     return {fbb_.GetBufferPointer(), fbb_.GetSize()};
   }
 
-  bool deserialize(const std::uint8_t* data, std::size_t size, Struct& s) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, Struct& s) {
     const Bytes in(data, size);
     const fb::Struct* m = verified<fb::Struct>(in);
     if (!m) return false;
@@ -32,17 +32,17 @@ class FlatbuffersPeer : public PlainValues {
                m->f7(), m->f8(), m->f9(), m->f10(), m->f11(), m->f12()};
     return true;
   }
-  bool deserialize(const std::uint8_t* data, std::size_t size, Foo& foo) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, Foo& foo) {
     const Bytes in(data, size);
     const fb::Foo* m = verified<fb::Foo>(in);
     return m && unpack(*m, foo);
   }
-  bool deserialize(const std::uint8_t* data, std::size_t size, Record& rec) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, Record& rec) {
     const Bytes in(data, size);
     const fb::Foo* m = verified<fb::Foo>(in);
     return m && unpack(*m, rec);
   }
-  bool deserialize(const std::uint8_t* data, std::size_t size, Bulk& bulk) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, Bulk& bulk) {
     const Bytes in(data, size);
     const fb::Bulk* m = verified<fb::Bulk>(in);
     if (!m || !m->items()) return false;
@@ -51,7 +51,7 @@ class FlatbuffersPeer : public PlainValues {
       if (!unpack(*m->items()->Get(i), bulk[i])) return false;
     return true;
   }
-  bool deserialize(const std::uint8_t* data, std::size_t size, TestClass& t) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, TestClass& t) {
     const Bytes in(data, size);
     const fb::TestClass* m = verified<fb::TestClass>(in);
     if (!m || !m->base() || !m->m_objects() || m->m_objects()->size() != t.objects().size())

@@ -86,12 +86,12 @@ class JsonPeer : public PlainValues {
   static constexpr const char* kMode = "json";
 
   template <class T>
-  Bytes serialize(const T& value) {
+  KILN_BENCH_INLINE Bytes serialize(const T& value) {
     text_ = nlohmann::json(value).dump();
     return {reinterpret_cast<const std::uint8_t*>(text_.data()), text_.size()};
   }
   template <class T>
-  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
     const Bytes in(data, size);
     nlohmann::json::parse(in.begin(), in.end()).get_to(out);
     return true;

@@ -45,11 +45,11 @@ class KilnPeer {
   }
 
   template <class T>
-  Bytes serialize(const T& value) {
+  KILN_BENCH_INLINE Bytes serialize(const T& value) {
     return codec_for<T>().serialize_view(value);
   }
   template <class T>
-  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
     const Bytes in(data, size);
     return codec_for<T>().deserialize_into(in, out).ok();
   }

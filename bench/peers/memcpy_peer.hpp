@@ -17,13 +17,13 @@ class MemcpyPeer {
 
   static Struct make(Tag<Workload::kStruct>) { return make_struct(); }
 
-  Bytes serialize(const Struct& s) {
+  KILN_BENCH_INLINE Bytes serialize(const Struct& s) {
     std::uint8_t* p = buf_;
     put(p, s.f1), put(p, s.f2), put(p, s.f3), put(p, s.f4), put(p, s.f5), put(p, s.f6);
     put(p, s.f7), put(p, s.f8), put(p, s.f9), put(p, s.f10), put(p, s.f11), put(p, s.f12);
     return {buf_, kBytes};
   }
-  bool deserialize(const std::uint8_t* data, std::size_t size, Struct& s) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, Struct& s) {
     if (size != kBytes) return false;
     const std::uint8_t* p = data;
     get(p, s.f1), get(p, s.f2), get(p, s.f3), get(p, s.f4), get(p, s.f5), get(p, s.f6);

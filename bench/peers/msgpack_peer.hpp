@@ -73,13 +73,13 @@ class MsgpackPeer : public PlainValues {
   static constexpr const char* kMode = "array";
 
   template <class T>
-  Bytes serialize(const T& value) {
+  KILN_BENCH_INLINE Bytes serialize(const T& value) {
     buf_.clear();
     msgpack::pack(buf_, value);
     return {reinterpret_cast<const std::uint8_t*>(buf_.data()), buf_.size()};
   }
   template <class T>
-  bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
     const Bytes in(data, size);
     zone_.clear();
     msgpack::object o = msgpack::unpack(zone_, reinterpret_cast<const char*>(in.data()), in.size(),

@@ -56,14 +56,14 @@ class ProtobufPeer {
   }
 
   template <class M>
-  Bytes serialize(const M& value) {
+  KILN_BENCH_INLINE Bytes serialize(const M& value) {
     std::size_t n = value.ByteSizeLong();
     buf_.resize(n);
     value.SerializeWithCachedSizesToArray(buf_.data());
     return buf_;
   }
   template <class M>
-  bool deserialize(const std::uint8_t* data, std::size_t size, M& out) {
+  KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, M& out) {
     const Bytes in(data, size);
     return out.ParseFromArray(in.data(), static_cast<int>(in.size()));
   }
