@@ -16,7 +16,7 @@
 // (KILN_BENCH_INLINE), so that the timed loop calls the library as a user's code would, with no
 // call to the adapter in between. g++ inlined most of them on its own and em++ (clang) few, and
 // an adapter call that is not inlined costs more in wasm than natively: the span serialize
-// returns goes through memory, and V8 saves every live register around a call.
+// returns goes through memory, and the timed loop spills and reloads its live values around it.
 #pragma once
 
 #define KILN_BENCH_INLINE __attribute__((always_inline))

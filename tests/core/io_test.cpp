@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kiln/io/copy.hpp"
+#include "kiln/io/equal_bytes.hpp"
 #include "kiln/io/reader.hpp"
 #include "kiln/io/varint.hpp"
 #include "kiln/io/writer.hpp"
@@ -55,6 +56,31 @@ const std::vector<VarintCase>& varint_cases() {
       {kU64Max, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}},
   };
   return cases;
+}
+
+// equal_bytes finds a difference in any byte: the words, the overlapping tail, and sizes below
+// one word.
+template <std::size_t N>
+void expect_equal_bytes_finds_every_difference() {
+  std::uint8_t a[N], b[N];
+  for (std::size_t i = 0; i < N; ++i) a[i] = b[i] = static_cast<std::uint8_t>(i * 37 + 1);
+  EXPECT_TRUE(kiln::io::equal_bytes<N>(a, b)) << N;
+  for (std::size_t i = 0; i < N; ++i) {
+    for (std::uint8_t bit : {0x01, 0x80}) {
+      b[i] ^= bit;
+      EXPECT_FALSE(kiln::io::equal_bytes<N>(a, b)) << "size " << N << ", byte " << i;
+      b[i] ^= bit;
+    }
+  }
+}
+
+TEST(EqualBytes, FindsADifferenceInAnyByte) {
+  expect_equal_bytes_finds_every_difference<1>();
+  expect_equal_bytes_finds_every_difference<7>();
+  expect_equal_bytes_finds_every_difference<8>();
+  expect_equal_bytes_finds_every_difference<9>();
+  expect_equal_bytes_finds_every_difference<16>();
+  expect_equal_bytes_finds_every_difference<74>();  // Struct's type table
 }
 
 TEST(Varint, EncodesBoundaryValuesToExactBytes) {

@@ -2,12 +2,11 @@
 // body is the schema-consistent encoding of the root value; the table says how to read it.
 #pragma once
 
-#include <cstring>
-
 #include "kiln/evolve/describe.hpp"
 #include "kiln/evolve/read_context.hpp"
 #include "kiln/evolve/struct_reader.hpp"
 #include "kiln/evolve/type_table.hpp"
+#include "kiln/io/equal_bytes.hpp"
 #include "kiln/ser/serializer.hpp"
 
 namespace kiln::evolve {
@@ -35,7 +34,7 @@ void write_table(io::Writer& w) {
 template <class T>
 inline KILN_INLINE bool own_table_at(const std::uint8_t* p, const std::uint8_t* end) {
   return static_cast<std::size_t>(end - p) >= Schema<T>::size &&
-         std::memcmp(p, Schema<T>::bytes.data(), Schema<T>::size) == 0;
+         io::equal_bytes<Schema<T>::size>(p, Schema<T>::bytes.data());
 }
 
 // Reads the table and the body that follows it.
