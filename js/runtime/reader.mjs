@@ -21,11 +21,25 @@ function allocBudget(limits, n) {
   return limits.maxAllocBytes ? limits.maxAllocBytes : n * 64 + 65536;
 }
 
+// Messages up to SCRATCH_BYTES are read from a copy in this module's buffer, whose DataView is
+// made once: V8 takes about 200 ns to construct a DataView, more than a small message's whole
+// decode budget, and copying 4 KiB costs less. Readers never nest (a decode runs no user code),
+// so one buffer serves them all; nothing a decoder returns refers into it.
+const SCRATCH_BYTES = 4096;
+const scratch = new Uint8Array(SCRATCH_BYTES);
+const scratchView = new DataView(scratch.buffer);
+
 export class Reader {
   /** @param {Uint8Array} bytes */
   constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false) {
-    this.buf = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (bytes.length <= SCRATCH_BYTES) {
+      scratch.set(bytes);
+      this.buf = scratch;
+      this.view = scratchView;
+    } else {
+      this.buf = bytes;
+      this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
     this.pos = 0;
     this.end = bytes.length;
     this.limits = limits;
