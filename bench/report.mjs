@@ -197,7 +197,12 @@ function check(name, ok, detail) {
       const c = find(native, w, 'kiln', mode);
       const b = find(native, w, 'kiln', base);
       if (!c || !b) continue;
-      check(`native ${w} ${mode} round trip within 1.5x of ${base}`, c.roundtrip_ns <= 1.5 * b.roundtrip_ns,
+      // Judged on the fastest repetitions, which both come from the machine's fast state; the
+      // medians can come from different states (see kiln_bench.cpp), and are shown too.
+      const cf = c.fastest_ns?.roundtrip ?? c.roundtrip_ns;
+      const bf = b.fastest_ns?.roundtrip ?? b.roundtrip_ns;
+      check(`native ${w} ${mode} round trip within 1.5x of ${base}`, cf <= 1.5 * bf,
+        `fastest repetitions ${fmtNs(cf)} vs ${fmtNs(bf)} (${ratio(cf / bf)}x); medians ` +
         `${fmtNs(c.roundtrip_ns)} vs ${fmtNs(b.roundtrip_ns)} (${ratio(c.roundtrip_ns / b.roundtrip_ns)}x); ` +
         `${c.bytes} B vs ${b.bytes} B (+${c.bytes - b.bytes} B type table)`);
     }
@@ -297,10 +302,11 @@ md.push('## Native (Google Benchmark, one binary, g++ -O3)', '',
   headline(native, jdk), '', table([...native, ...jdk]), '');
 md.push(`## wasm (em++ -O3 under ${here}, steady-clock loop) and the same loop natively`, '',
   `The native and wasm loops ran alternately, ${loopRuns(wasm)} times each; each time below is the best of its ` +
-  'runs, so the wasm/native ratios compare the two targets under like conditions. Whole wasm runs ' +
-  'are bimodal on this machine: in some Node processes every wasm case, Kiln and peers alike, takes ' +
-  'about 1.7x as long, and which processes depends on address-space layout (with ASLR off every ' +
-  'run is fast). Several runs keep one slow process from deciding the ratios. Within a run, every ' +
+  'runs, so the wasm/native ratios compare the two targets under like conditions. This machine\'s ' +
+  'throughput swings by up to 1.7x for stretches of a fraction of a second to a few seconds: every ' +
+  'case running then, Kiln and peers alike, takes that much longer, while a chain of dependent ' +
+  'multiplies slows by only 25%, which points to another tenant sharing the core. A short run can ' +
+  'fall wholly in a slow stretch, and several runs keep one such run from deciding the ratios. Within a run, every ' +
   'case is timed in 3 passes over all cases, each pass the median of 5 rounds of about 10 ms, and ' +
   'the fastest pass counts: each case then has samples spread over the whole run, where this ' +
   "machine's bursts of 2x slowdown, seconds long, could otherwise cover all of one case's rounds.", '',

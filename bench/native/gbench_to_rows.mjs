@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Turns kiln_bench's Google Benchmark JSON (--benchmark_format=json or --benchmark_out) into
 // result rows, one JSON object per line per (library, workload, mode), from the median aggregate
-// (or the median of the plain runs when the file has no aggregates, e.g. one repetition).
+// (or the median of the plain runs when the file has no aggregates, e.g. one repetition), with
+// the fastest repetition of each operation in fastest_ns.
 //   node bench/native/gbench_to_rows.mjs gbench.json [rows.jsonl]   (stdout without the second)
 import { writeFileSync } from 'node:fs';
 import { readGbenchJson } from './gbench_json.mjs';
@@ -31,6 +32,7 @@ for (const b of report.benchmarks ?? []) {
   const ns = b.real_time * (scale[b.time_unit] ?? 1);
   const s = samples.get(key) ?? { library, mode, workload, op, times: [], entry: b };
   if (b.run_type === 'aggregate') {
+    if (b.aggregate_name === 'min') s.fastest = ns;
     if (b.aggregate_name !== 'median') continue;
     s.aggregate = ns;
     s.entry = b;
@@ -50,6 +52,9 @@ for (const s of samples.values()) {
     codegen_free: true,
   };
   row[field[s.op]] = Number((s.aggregate ?? median(s.times)).toFixed(2));
+  // The fastest repetition, for ratios of two cases (kiln_bench.cpp says why).
+  row.fastest_ns ??= {};
+  row.fastest_ns[field[s.op].slice(0, -3)] = Number((s.fastest ?? Math.min(...s.times)).toFixed(2));
   if (s.entry.keeps_identity !== undefined) row.keeps_identity = s.entry.keeps_identity === 1;
   if (flags) row.flags = flags;
   rows.set(key, row);
