@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: installs what is missing, builds every target once, checks the C++ formatting,
-# then runs every suite: ctest (g++ Release, clang++ with ASan+UBSan, g++ with TSan on the thread
-# suite), the core suite compiled to wasm under node, node --test (Node and headless Chromium; both
-# run the malformed-input corpus), the examples and the user-types package, a 10-second run of
-# every fuzz harness under ASan+UBSan, and a quick benchmark run as a smoke test.
+# `npm test`: installs what is missing, builds every target once, checks the C++ formatting and
+# the core's include layers (scripts/check_layers.mjs), then runs every suite: ctest (g++
+# Release, clang++ with ASan+UBSan, g++ with TSan on the thread suite), the core suite compiled to
+# wasm under node, node --test (Node and headless Chromium; both run the malformed-input corpus),
+# the examples and the user-types package, a 10-second run of every fuzz harness under
+# ASan+UBSan, and a quick benchmark run as a smoke test.
 # Prints a line per stage and a closing count.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +39,13 @@ if echo "$fmt_files" | xargs clang-format --dry-run -Werror > "$logs/format.log"
   echo "$(echo "$fmt_files" | wc -l) files formatted"; record format 1 0
 else
   grep -oE '^[^:]+\.[hc]pp' "$logs/format.log" | sort -u | sed 's/^/not formatted: /'; record format 0 1
+fi
+
+stage "layers: core/ includes against the layer order of docs/ARCHITECTURE.md"
+if node scripts/check_layers.mjs > "$logs/layers.log" 2>&1; then
+  tail -1 "$logs/layers.log"; record layers 1 0
+else
+  cat "$logs/layers.log"; record layers 0 1
 fi
 
 run_ctest native build/native

@@ -31,10 +31,10 @@ inline State& state() {
 // the other bits as agreed out of band.
 inline constexpr int kNoHeader = 0x100;
 inline Options options_from_flags(int flags) {
-  return {.compress_numbers = (flags & wire::kFlagCompressNumbers) != 0,
-          .track_references = (flags & wire::kFlagReferenceTracking) != 0,
-          .share_strings = (flags & wire::kFlagShareStrings) != 0,
-          .fingerprint = (flags & wire::kFlagNoFingerprint) == 0,
+  return {.compress_numbers = (flags & kiln::detail::wire::kFlagCompressNumbers) != 0,
+          .track_references = (flags & kiln::detail::wire::kFlagReferenceTracking) != 0,
+          .share_strings = (flags & kiln::detail::wire::kFlagShareStrings) != 0,
+          .fingerprint = (flags & kiln::detail::wire::kFlagNoFingerprint) == 0,
           .header = (flags & kNoHeader) == 0};
 }
 
@@ -79,7 +79,11 @@ int reencode(int type, std::size_t n, int read_flags, int write_flags) {
     U value{};
     if (decode_input(n, read_flags, true, value) != 0) return;
     s.output.clear();
-    Codec(options_from_flags(write_flags)).serialize_into(value, s.output);
+    Status st = Codec(options_from_flags(write_flags)).serialize_into(value, s.output);
+    if (!st) {
+      s.error = st.error();
+      return;
+    }
     result = static_cast<int>(s.output.size());
   };
   (try_one.template operator()<T>(), ...);
@@ -130,7 +134,7 @@ std::string type_table(const std::vector<std::string>& names) {
   }                                                                                           \
   EMSCRIPTEN_BINDINGS(kiln_module) {                                                          \
     emscripten::function(                                                                     \
-        "formatVersion", +[] { return static_cast<int>(::kiln::wire::kVersion); });           \
+        "formatVersion", +[] { return static_cast<int>(::kiln::detail::wire::kVersion); });   \
     emscripten::function(                                                                     \
         "typeTable", +[] { return ::kiln::wasm::type_table<__VA_ARGS__>(NAMES); });           \
   }

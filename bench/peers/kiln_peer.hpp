@@ -46,7 +46,7 @@ class KilnPeer {
 
   template <class T>
   KILN_BENCH_INLINE Bytes serialize(const T& value) {
-    return codec_for<T>().serialize_view(value);
+    return codec_for<T>().serialize_view(value).value();
   }
   template <class T>
   KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {

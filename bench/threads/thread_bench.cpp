@@ -53,7 +53,7 @@ void BM_Serialize(benchmark::State& state) {
   auto& api = holder.api();
   const W value = make<W>();
   for (auto _ : state) {
-    std::vector<std::uint8_t> bytes = api.serialize(value);
+    std::vector<std::uint8_t> bytes = api.serialize(value).value();
     benchmark::DoNotOptimize(bytes.data());
   }
   state.SetItemsProcessed(state.iterations());
@@ -69,7 +69,7 @@ void BM_SerializeInto(benchmark::State& state) {
   out.reserve(1024);
   for (auto _ : state) {
     out.clear();
-    api.serialize_into(value, out);
+    if (!api.serialize_into(value, out)) state.SkipWithError("serialize_into failed");
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(state.iterations());
@@ -79,7 +79,7 @@ template <class Api, class W>
 void BM_Deserialize(benchmark::State& state) {
   Api holder;
   auto& api = holder.api();
-  const std::vector<std::uint8_t> bytes = kiln::Codec().serialize(make<W>());
+  const std::vector<std::uint8_t> bytes = kiln::Codec().serialize(make<W>()).value();
   for (auto _ : state) {
     kiln::Result<W> back = api.template deserialize<W>(bytes);
     benchmark::DoNotOptimize(&back);

@@ -101,8 +101,8 @@ int main(int argc, char** argv) {
   const std::string mode = argv[1], dir = argv[2];
   if (mode == "write") {
     kiln::Codec codec({.compress_numbers = true});
-    bool ok = write_file(dir + "/native-record.kiln", codec.serialize(native_record()));
-    ok = write_file(dir + "/native-foo.kiln", kiln::Codec().serialize(native_foo())) && ok;
+    bool ok = write_file(dir + "/native-record.kiln", codec.serialize(native_record()).value());
+    ok = write_file(dir + "/native-foo.kiln", kiln::Codec().serialize(native_foo()).value()) && ok;
     return ok ? 0 : 1;
   }
   bool ok = check_file(dir + "/node-record.kiln", node_record());

@@ -3,27 +3,28 @@ import { KilnError, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
 import { Writer } from './writer.mjs';
 import {
-  FLAG_COMPRESS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_TRACK_REFERENCES, optionFlags, readHeader,
-  writeHeader,
+  FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_REFERENCE_TRACKING, optionFlags,
+  readHeader, writeHeader,
 } from './header.mjs';
 
-const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
-const GRAPH_FLAGS = FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS;
+const SUPPORTED_FLAGS =
+  FLAG_COMPRESS_NUMBERS | FLAG_REFERENCE_TRACKING | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
+const GRAPH_FLAGS = FLAG_REFERENCE_TRACKING | FLAG_SHARE_STRINGS;
 
 function checkType(type) {
-  if (typeof type !== 'object' || type === null || typeof type.write0 !== 'function') {
+  if (typeof type !== 'object' || type === null || typeof type.writeFixed !== 'function') {
     invalid('type', 'a Kiln type (e.g. Foo from the generated module)', type);
   }
 }
 
 // `header` false: the value's bytes alone, with flags both sides agree on out of band.
-function writeMessage(w, type, value, mode, flags, header) {
+function writeMessage(w, type, value, compress, flags, header) {
   if ((flags & GRAPH_FLAGS) !== 0 || w.refs !== null || w.strings !== null) {
-    w.resetGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
+    w.resetGraph((flags & FLAG_REFERENCE_TRACKING) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
   if (header) writeHeader(w, flags, type.fingerprint);
-  if (mode === 1) type.write1(w, value);
-  else type.write0(w, value);
+  if (compress) type.writeCompressed(w, value);
+  else type.writeFixed(w, value);
 }
 
 // `agreedFlags` null: the message has a header, which says how to read it; else the flags of a
@@ -31,9 +32,9 @@ function writeMessage(w, type, value, mode, flags, header) {
 function readMessage(r, type, agreedFlags) {
   const flags = agreedFlags ?? readHeader(r, SUPPORTED_FLAGS, type.fingerprint, type.cppName);
   if ((flags & GRAPH_FLAGS) !== 0) {
-    r.setGraph((flags & FLAG_TRACK_REFERENCES) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
+    r.setGraph((flags & FLAG_REFERENCE_TRACKING) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
-  const value = flags & FLAG_COMPRESS ? type.read1(r) : type.read0(r);
+  const value = flags & FLAG_COMPRESS_NUMBERS ? type.readCompressed(r) : type.readFixed(r);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return value;
 }
@@ -53,7 +54,7 @@ export class Codec {
     // 64-bit integers decode as BigInt (exact), or as numbers, which fail to decode outside the
     // safe integer range rather than lose precision.
     this.int64AsNumber = int64 === 'number';
-    this.mode = compressNumbers ? 1 : 0;
+    this.compress = !!compressNumbers;
     this.flags = optionFlags({ compressNumbers, trackReferences, shareStrings, fingerprint, header });
     // Without a header (docs/FORMAT.md 3.2) the message is the value alone: a reader must be
     // given the writer's number mode, reference tracking and shared strings.
@@ -70,7 +71,7 @@ export class Codec {
     const w = this.out;
     w.begin(false);
     try {
-      writeMessage(w, type, value, this.mode, this.flags, this.header);
+      writeMessage(w, type, value, this.compress, this.flags, this.header);
     } catch (e) {
       w.pos = w.start;
       throw e;
@@ -84,7 +85,7 @@ export class Codec {
     checkType(type);
     const w = this.scratch;
     w.begin(true);
-    writeMessage(w, type, value, this.mode, this.flags, this.header);
+    writeMessage(w, type, value, this.compress, this.flags, this.header);
     return w.buf.subarray(0, w.pos);
   }
 

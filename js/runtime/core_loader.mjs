@@ -4,7 +4,7 @@
 import { KilnError, invalid, CODES_BY_NUMBER } from './errors.mjs';
 import { optionFlags } from './header.mjs';
 
-const NO_HEADER = 0x100; // wasm/module.hpp: a message without a header, read by the other bits
+export const NO_HEADER = 0x100; // wasm/module.hpp: a message without a header, read by the other bits
 
 // The flag bits naming a codec's options to the core.
 const coreFlags = (options) => optionFlags(options) | (options.header === false ? NO_HEADER : 0);

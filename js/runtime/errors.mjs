@@ -15,8 +15,9 @@ export class KilnError extends Error {
   }
 }
 
-// The C++ core's error_code_name() texts, so messages read the same on both sides.
-const CODE_NAMES = {
+// The C++ core's error_code_name() texts, so messages read the same on both sides
+// (tests/js/constants.test.mjs compares them, and CODES_BY_NUMBER, with the core's).
+export const CODE_NAMES = {
   Truncated: 'truncated input',
   BadMagic: 'not a Kiln message',
   BadVersion: 'unsupported format version',
@@ -39,6 +40,7 @@ const CODE_NAMES = {
   BadTag: 'invalid value tag',
   AllocationLimit: 'allocation limit exceeded',
   BadTypeTable: 'invalid type table',
+  UnsupportedOption: 'unsupported option',
 };
 
 // The C++ ErrorCode enum order, for codes that cross the wasm boundary as numbers.
@@ -46,7 +48,7 @@ export const CODES_BY_NUMBER = [
   'Ok', 'Truncated', 'BadMagic', 'BadVersion', 'BadFlags', 'SchemaMismatch', 'VarintOverflow',
   'ValueOutOfRange', 'BadBool', 'BadUtf8', 'LengthTooLarge', 'BadVariantIndex', 'BadOptionalTag',
   'DuplicateKey', 'DepthExceeded', 'TrailingBytes', 'BadReference', 'UnknownType',
-  'DuplicateType', 'UnregisteredType', 'BadTag', 'AllocationLimit', 'BadTypeTable',
+  'DuplicateType', 'UnregisteredType', 'BadTag', 'AllocationLimit', 'BadTypeTable', 'UnsupportedOption',
 ];
 
 function describe(v) {

@@ -1,12 +1,13 @@
 // The message header (docs/FORMAT.md section 3): magic, format version, flags and, unless flag
-// bit 4 says the writer left it out, the root type's 4-byte schema fingerprint.
-const MAGIC = 0x4b;
-const VERSION = 1;
-const HEADER_BYTES = 7;
-const SHORT_HEADER_BYTES = 3;
+// bit 4 says the writer left it out, the root type's 4-byte schema fingerprint. The constants are
+// the C++ core's (tests/js/constants.test.mjs compares them).
+export const MAGIC = 0x4b;
+export const VERSION = 1;
+export const HEADER_BYTES = 7;
+export const SHORT_HEADER_BYTES = 3;
 
-export const FLAG_COMPRESS = 0x01;
-export const FLAG_TRACK_REFERENCES = 0x02;
+export const FLAG_COMPRESS_NUMBERS = 0x01;
+export const FLAG_REFERENCE_TRACKING = 0x02;
 export const FLAG_COMPATIBLE = 0x04;
 export const FLAG_SHARE_STRINGS = 0x08;
 export const FLAG_NO_FINGERPRINT = 0x10;
@@ -15,8 +16,8 @@ export const FLAG_NO_FINGERPRINT = 0x10;
 export function optionFlags({
   compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
 } = {}) {
-  return (compressNumbers ? FLAG_COMPRESS : 0) |
-    (trackReferences ? FLAG_TRACK_REFERENCES : 0) |
+  return (compressNumbers ? FLAG_COMPRESS_NUMBERS : 0) |
+    (trackReferences ? FLAG_REFERENCE_TRACKING : 0) |
     (shareStrings ? FLAG_SHARE_STRINGS : 0) |
     (fingerprint && header ? 0 : FLAG_NO_FINGERPRINT);
 }

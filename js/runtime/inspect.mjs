@@ -2,9 +2,9 @@
 // native kiln-inspect does (docs/FORMAT.md section 10.6). Mirrors core/src/evolve/type_table.cpp
 // and inspect.cpp: the same checks, error codes and offsets.
 import { Reader, DEFAULT_LIMITS } from './reader.mjs';
-import { FLAG_COMPATIBLE, FLAG_COMPRESS, FLAG_NO_FINGERPRINT, hex32, readHeader } from './header.mjs';
+import { FLAG_COMPATIBLE, FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, hex32, readHeader } from './header.mjs';
 
-const SUPPORTED_FLAGS = FLAG_COMPRESS | FLAG_COMPATIBLE | FLAG_NO_FINGERPRINT;
+const SUPPORTED_FLAGS = FLAG_COMPRESS_NUMBERS | FLAG_COMPATIBLE | FLAG_NO_FINGERPRINT;
 
 // Type codes (FORMAT 9.3).
 const BOOL = 0x01, I8 = 0x02, I16 = 0x03, I32 = 0x04, I64 = 0x05, U8 = 0x06, U16 = 0x07;
@@ -50,7 +50,7 @@ function parseType(r, typeCount, depth) {
     }
     case TUP: case VAR: {
       const n = r.varint64('element count');
-      if (n > BigInt(r.end - r.pos)) badTable(r, at, `element count ${n} exceeds the bytes left`);
+      if (n > BigInt(r.end - r.pos)) r.fail('Truncated', `element count ${n} exceeds the bytes left`, at);
       if (code === VAR && n === 0n) badTable(r, at, 'variant with no alternatives');
       const elems = [];
       for (let i = 0; i < Number(n); i++) elems.push(parseType(r, typeCount, depth + 1));
@@ -73,7 +73,7 @@ function parseTable(r) {
   const at = r.pos;
   const count = r.varint64('type count');
   if (count > BigInt(Math.floor((r.end - r.pos) / 2))) {
-    badTable(r, at, `type count ${count} exceeds the bytes left`);
+    r.fail('Truncated', `type count ${count} exceeds the bytes left`, at);
   }
   const types = [];
   for (let k = 0; k < Number(count); k++) {
@@ -81,7 +81,7 @@ function parseTable(r) {
     const countAt = r.pos;
     const n = r.varint64('field count');
     if (n > BigInt(Math.floor((r.end - r.pos) / 3))) {
-      badTable(r, countAt, `field count ${n} exceeds the bytes left`);
+      r.fail('Truncated', `field count ${n} exceeds the bytes left`, countAt);
     }
     const fields = [];
     for (let i = 0; i < Number(n); i++) {
@@ -243,7 +243,7 @@ class Walker {
 export function inspect(bytes, limits = DEFAULT_LIMITS) {
   const r = new Reader(bytes, { ...DEFAULT_LIMITS, ...limits });
   const flags = readHeader(r, SUPPORTED_FLAGS, null, '', true);
-  const compress = (flags & FLAG_COMPRESS) !== 0;
+  const compress = (flags & FLAG_COMPRESS_NUMBERS) !== 0;
   // A message without a fingerprint says so with null.
   const fingerprint = flags & FLAG_NO_FINGERPRINT ? 'null' : `"${hex32(r.view.getUint32(3, true))}"`;
   const table = parseTable(r);

@@ -1,4 +1,4 @@
-// Reader: a bounds-checked cursor over untrusted bytes. Mirrors core/include/kiln/io/reader.hpp:
+// Reader: a bounds-checked cursor over untrusted bytes. Mirrors core/include/kiln/detail/ser/reader.hpp:
 // the same checks, in the same order, with the same error codes and byte offsets.
 import { KilnError } from './errors.mjs';
 
@@ -16,9 +16,13 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxAllocBytes: 0,
 });
 
+// The default allocation budget: this many bytes per input byte, plus a base.
+export const ALLOC_PER_INPUT_BYTE = 64;
+export const ALLOC_BASE = 64 * 1024;
+
 /** The allocation budget of a message of n bytes (Limits::alloc_budget in C++). */
 function allocBudget(limits, n) {
-  return limits.maxAllocBytes ? limits.maxAllocBytes : n * 64 + 65536;
+  return limits.maxAllocBytes ? limits.maxAllocBytes : n * ALLOC_PER_INPUT_BYTE + ALLOC_BASE;
 }
 
 // Messages up to SCRATCH_BYTES are read from a copy in this module's buffer, whose DataView is
@@ -336,7 +340,7 @@ export class Reader {
     const left = this.end - this.pos;
     if (minElemBytes !== 0 && n > Math.floor(left / minElemBytes)) {
       this.fail(
-        'LengthTooLarge',
+        'Truncated',
         `${what} ${n} needs at least ${n} x ${minElemBytes} bytes but only ${left} remain`,
         at,
       );
@@ -390,7 +394,7 @@ export class Reader {
     if (n > limit) this.fail('LengthTooLarge', `string length ${n} exceeds the limit ${limit}`, at);
     const left = this.end - this.pos;
     if (n > left) {
-      this.fail('LengthTooLarge', `string length ${n} needs ${n} bytes but only ${left} remain`, at);
+      this.fail('Truncated', `string length ${n} needs ${n} bytes but only ${left} remain`, at);
     }
     this.charge(at, n, 'string');
     if (strings.length >= this.limits.maxReferences) {

@@ -7,12 +7,12 @@ import { ValueWriter } from './value_writer.mjs';
 import { readValue } from './value_reader.mjs';
 import { VALUE_FINGERPRINT } from './value_tags.mjs';
 import {
-  FLAG_COMPRESS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_TRACK_REFERENCES, optionFlags, readHeader,
-  writeHeader,
+  FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_REFERENCE_TRACKING, optionFlags,
+  readHeader, writeHeader,
 } from './header.mjs';
 
 const SUPPORTED_FLAGS =
-  FLAG_COMPRESS | FLAG_TRACK_REFERENCES | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
+  FLAG_COMPRESS_NUMBERS | FLAG_REFERENCE_TRACKING | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
 
 // Results are views of 64 KB chunks that later messages never overwrite (as Codec.serialize).
 const shared = new Writer(64 * 1024);
@@ -66,8 +66,8 @@ export function deserialize(bytes, opts) {
   // ignore it.
   const flags = header
     ? readHeader(r, SUPPORTED_FLAGS, VALUE_FINGERPRINT, 'a generic value')
-    : trackReferences ? FLAG_TRACK_REFERENCES : 0;
-  const value = readValue(r, flags & FLAG_TRACK_REFERENCES ? [] : null);
+    : trackReferences ? FLAG_REFERENCE_TRACKING : 0;
+  const value = readValue(r, flags & FLAG_REFERENCE_TRACKING ? [] : null);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return value;
 }

@@ -3,8 +3,8 @@
 // already met, and repeated object keys, Map keys or Set elements are errors (a JS object, Map or
 // Set would silently drop them).
 import {
-  T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIGINT, T_STRING, T_DATE, T_HOLE,
-  T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED, T_BUFFER, T_REF, TYPED_KINDS,
+  T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIG_INT, T_STRING, T_DATE, T_HOLE,
+  T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED_ARRAY, T_ARRAY_BUFFER, T_REFERENCE, TYPED_KINDS,
 } from './value_tags.mjs';
 
 const hasOwn = Object.hasOwn;
@@ -30,7 +30,7 @@ export function readValue(r, refs) {
       return int(r);
     case T_FLOAT:
       return r.f64();
-    case T_BIGINT:
+    case T_BIG_INT:
       return bigint(r);
     case T_STRING:
       return utf8(r, r.length(1, r.limits.maxStringBytes, 'string length'), -1);
@@ -44,16 +44,16 @@ export function readValue(r, refs) {
       return map(r, refs);
     case T_SET:
       return set(r, refs);
-    case T_TYPED:
+    case T_TYPED_ARRAY:
       return typed(r, refs);
-    case T_BUFFER: {
+    case T_ARRAY_BUFFER: {
       const n = r.length(1, r.limits.maxStringBytes, 'ArrayBuffer length');
       const b = copyBytes(r.buf, r.pos, r.pos + n).buffer;
       r.pos += n;
       if (refs !== null) refs.push(b);
       return b;
     }
-    case T_REF:
+    case T_REFERENCE:
       return reference(r, refs);
     case T_HOLE:
       return r.fail('BadTag', 'an array hole (tag 9) outside an array', r.pos - 1);
@@ -67,7 +67,7 @@ export function readValue(r, refs) {
  *  message without a header starts with its root value. */
 function utf8(r, n, at) {
   if (at !== -1 && n > r.end - r.pos) {
-    r.fail('LengthTooLarge', `string length ${n} but only ${r.end - r.pos} bytes remain`, at);
+    r.fail('Truncated', `string length ${n} but only ${r.end - r.pos} bytes remain`, at);
   }
   return r.strBody(n);
 }
@@ -95,9 +95,10 @@ function bigint(r) {
   const at = r.pos;
   const head = r.varintNumber('bigint length');
   const n = Math.floor(head / 2);
-  if (n > r.limits.maxStringBytes || n > r.end - r.pos) {
-    r.fail('LengthTooLarge', `bigint of ${n} bytes but only ${r.end - r.pos} remain`, at);
+  if (n > r.limits.maxStringBytes) {
+    r.fail('LengthTooLarge', `bigint of ${n} bytes exceeds the limit ${r.limits.maxStringBytes}`, at);
   }
+  if (n > r.end - r.pos) r.fail('Truncated', `bigint of ${n} bytes but only ${r.end - r.pos} remain`, at);
   if (n === 0 || r.buf[r.pos + n - 1] === 0) {
     r.fail('ValueOutOfRange', 'bigint magnitude is empty or has a leading zero byte', at);
   }

@@ -1,5 +1,6 @@
 // Tags of the generic-value encoding (docs/FORMAT.md section 9), shared by the JS encoder and
-// decoder. The C++ side spells the same numbers in core/include/kiln/value/tags.hpp.
+// decoder. The C++ side spells the same numbers in core/include/kiln/detail/wire/value_tags.hpp;
+// tests/js/constants.test.mjs checks that the names and numbers agree.
 
 /** Fingerprint of the token sequence ["value"]: the root "type" of a generic-value message. */
 export const VALUE_FINGERPRINT = 0x3b6a7060;
@@ -10,7 +11,7 @@ export const T_FALSE = 0x02;
 export const T_TRUE = 0x03;
 export const T_INT = 0x04; // zigzag varint, int64
 export const T_FLOAT = 0x05; // float64 LE
-export const T_BIGINT = 0x06; // varint (bytes << 1 | negative), magnitude LE
+export const T_BIG_INT = 0x06; // varint (bytes << 1 | negative), magnitude LE
 export const T_STRING = 0x07; // varint byte length, UTF-8
 export const T_DATE = 0x08; // float64 ms since the epoch
 export const T_HOLE = 0x09; // a missing array element
@@ -18,11 +19,11 @@ export const T_ARRAY = 0x0a;
 export const T_OBJECT = 0x0b;
 export const T_MAP = 0x0c;
 export const T_SET = 0x0d;
-export const T_TYPED = 0x0e; // element kind u8, varint byte length, bytes
-export const T_BUFFER = 0x0f; // ArrayBuffer: varint byte length, bytes
-export const T_REF = 0x10; // varint id of a container met before
-export const SHORT_STRING = 0x40; // 0x40 | length, length < 64
-export const SMALL_INT = 0x80; // 0x80 | value, 0 <= value < 128
+export const T_TYPED_ARRAY = 0x0e; // element kind u8, varint byte length, bytes
+export const T_ARRAY_BUFFER = 0x0f; // ArrayBuffer: varint byte length, bytes
+export const T_REFERENCE = 0x10; // varint id of a container met before
+export const T_SHORT_STRING = 0x40; // 0x40 | length, length < 64
+export const T_SMALL_INT = 0x80; // 0x80 | value, 0 <= value < 128
 
 // Typed array element kinds: [name, bytes per element]. The index is the kind byte on the wire.
 export const TYPED_KINDS = [

@@ -3,9 +3,9 @@
 // way), so with reference tracking a container met again is written as a back-reference.
 import { KilnError } from './errors.mjs';
 import {
-  T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIGINT, T_STRING, T_DATE, T_HOLE,
-  T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED, T_BUFFER, T_REF, SHORT_STRING, SMALL_INT,
-  TYPED_KIND_BY_NAME,
+  T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIG_INT, T_STRING, T_DATE, T_HOLE,
+  T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED_ARRAY, T_ARRAY_BUFFER, T_REFERENCE, T_SHORT_STRING,
+  T_SMALL_INT, TYPED_KIND_BY_NAME,
 } from './value_tags.mjs';
 
 const I64_MIN = -(2n ** 63n);
@@ -86,7 +86,7 @@ export class ValueWriter {
     const w = this.w;
     if (v >= 0 && v < 128 && Math.floor(v) === v && (v !== 0 || 1 / v > 0)) {
       if (w.pos >= w.buf.length) w.grow(1);
-      w.buf[w.pos++] = SMALL_INT | v;
+      w.buf[w.pos++] = T_SMALL_INT | v;
     } else if (v !== 0 && Number.isInteger(v) && v < TWO52 && v > -TWO52) { // -0 is a float
       w.ensure(11);
       w.buf[w.pos++] = T_INT;
@@ -110,7 +110,7 @@ export class ValueWriter {
 
   bigint(v) {
     if (v >= I64_MIN && v <= I64_MAX) {
-      if (v >= 0n && v < 128n) return this.tag(SMALL_INT | Number(v));
+      if (v >= 0n && v < 128n) return this.tag(T_SMALL_INT | Number(v));
       return this.int64(v);
     }
     const negative = v < 0n;
@@ -119,7 +119,7 @@ export class ValueWriter {
     const n = hex.length >> 1;
     const w = this.w;
     w.ensure(11 + n);
-    w.buf[w.pos++] = T_BIGINT;
+    w.buf[w.pos++] = T_BIG_INT;
     w.varint(n * 2 + (negative ? 1 : 0));
     const b = w.buf;
     let p = w.pos;
@@ -148,7 +148,7 @@ export class ValueWriter {
     if (i < n) p = utf8Tail(s, i, b, p);
     const len = p - at - 1;
     if (len < 64) {
-      b[at] = SHORT_STRING | len;
+      b[at] = T_SHORT_STRING | len;
       w.pos = p;
       return;
     }
@@ -197,7 +197,7 @@ export class ValueWriter {
     }
     const w = this.w;
     w.ensure(11);
-    w.buf[w.pos++] = T_REF;
+    w.buf[w.pos++] = T_REFERENCE;
     w.varint(id);
     return true;
   }
@@ -246,7 +246,7 @@ export class ValueWriter {
       if (this.seen(v)) return;
       const w = this.w;
       w.ensure(2);
-      w.buf[w.pos++] = T_TYPED;
+      w.buf[w.pos++] = T_TYPED_ARRAY;
       w.buf[w.pos++] = kind;
       return this.bytes(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
     }
@@ -260,7 +260,7 @@ export class ValueWriter {
     }
     if (v instanceof ArrayBuffer) {
       if (this.seen(v)) return;
-      this.tag(T_BUFFER);
+      this.tag(T_ARRAY_BUFFER);
       return this.bytes(new Uint8Array(v));
     }
     if (isOtherRealmPlainObject(v)) {

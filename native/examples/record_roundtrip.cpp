@@ -18,7 +18,7 @@ int main() {
   const Record record{10, "abc", {"str1", "str2"}, {{"k1", 10}, {"k2", 20}}};
   for (bool compress : {false, true}) {
     kiln::Codec codec({.compress_numbers = compress});
-    std::vector<std::uint8_t> bytes = codec.serialize(record);
+    std::vector<std::uint8_t> bytes = codec.serialize(record).value();
     kiln::Result<Record> back = codec.deserialize<Record>(bytes);
     if (!back) {
       std::fprintf(stderr, "decode failed: %s\n", back.error().message().c_str());

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "kiln/evolve/inspect.hpp"
+#include "kiln/inspect.hpp"
 
 int main(int argc, char** argv) {
   if (argc > 2 ||

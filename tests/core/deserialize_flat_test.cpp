@@ -45,7 +45,7 @@ template <class T>
 void expect_round_trips(const T& value) {
   for (const kiln::Options& o : every_option_set()) {
     kiln::Codec codec(o);
-    const Bytes bytes = codec.serialize(value);
+    const Bytes bytes = codec.serialize(value).value();
     T back{};
     kiln::Status s = codec.deserialize_into(bytes, back);
     ASSERT_TRUE(s.ok()) << describe(o) << ": " << s.error().message();
@@ -68,8 +68,8 @@ TEST(DeserializeFlat, ReadersFollowTheMessageFlags) {
   const Struct value = kiln::workloads::make_struct();
   kiln::Codec fixed, compressed({.compress_numbers = true});
   Struct a{}, b{};
-  ASSERT_TRUE(compressed.deserialize_into(fixed.serialize(value), a).ok());
-  ASSERT_TRUE(fixed.deserialize_into(compressed.serialize(value), b).ok());
+  ASSERT_TRUE(compressed.deserialize_into(fixed.serialize(value).value(), a).ok());
+  ASSERT_TRUE(fixed.deserialize_into(compressed.serialize(value).value(), b).ok());
   EXPECT_EQ(a, value);
   EXPECT_EQ(b, value);
 }
@@ -87,7 +87,7 @@ kiln::Error error_of(const kiln::Codec& codec, const Bytes& bytes) {
 TEST(DeserializeFlat, MalformedMessagesGetTheirErrors) {
   for (bool fingerprint : {true, false}) {
     kiln::Codec codec({.fingerprint = fingerprint});
-    const Bytes good = codec.serialize(kExact);
+    const Bytes good = codec.serialize(kExact).value();
     const std::size_t header = fingerprint ? 7 : 3;
     ASSERT_EQ(good.size(), header + 1 + 2 * (4 + 2) + 2 + 8);
 
@@ -117,7 +117,7 @@ TEST(DeserializeFlat, MalformedMessagesGetTheirErrors) {
 
 TEST(DeserializeFlat, AnotherTypesFingerprintIsRejected) {
   kiln::Codec codec;
-  Bytes bytes = codec.serialize(kExact);
+  Bytes bytes = codec.serialize(kExact).value();
   bytes[3] ^= 0xff;
   kiln::Error e = error_of(codec, bytes);
   EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
@@ -128,7 +128,7 @@ TEST(DeserializeFlat, AnotherTypesFingerprintIsRejected) {
 // is still refused.
 TEST(DeserializeFlat, HeaderlessBodyOfTheWrongSize) {
   kiln::Codec codec({.header = false});
-  Bytes body = codec.serialize(kExact);
+  Bytes body = codec.serialize(kExact).value();
   ASSERT_EQ(body.size(), 1 + 2 * (4 + 2) + 2 + 8u);
   body.push_back(1);
   EXPECT_EQ(error_of(codec, body).code, ErrorCode::kTrailingBytes);
@@ -151,8 +151,8 @@ struct Checked {
   }
 };
 static_assert(!kiln::Serializer<Checked>::exact<kiln::FixedMode>);
-static_assert(kiln::CheckedRead<Checked, kiln::CompressedMode>);
-static_assert(kiln::CheckedRead<Checked, kiln::FixedMode>);
+static_assert(kiln::detail::CheckedRead<Checked, kiln::CompressedMode>);
+static_assert(kiln::detail::CheckedRead<Checked, kiln::FixedMode>);
 
 struct Outer {
   Checked checked;
@@ -170,7 +170,7 @@ TEST(DeserializeFlat, FieldByFieldRoundTripsUnderEveryOptionSet) {
 
 TEST(DeserializeFlat, EveryTruncationOfACompressedMessageIsTruncated) {
   kiln::Codec codec({.compress_numbers = true});
-  const Bytes good = codec.serialize(kChecked);
+  const Bytes good = codec.serialize(kChecked).value();
   for (std::size_t n = 0; n < good.size(); ++n) {
     kiln::Error e = error_of<Checked>(codec, Bytes(good.begin(), good.begin() + n));
     EXPECT_EQ(e.code, ErrorCode::kTruncated) << n;
@@ -180,7 +180,7 @@ TEST(DeserializeFlat, EveryTruncationOfACompressedMessageIsTruncated) {
 
 TEST(DeserializeFlat, MalformedFieldsGetTheirErrors) {
   kiln::Codec codec({.compress_numbers = true, .fingerprint = false});
-  const Bytes good = codec.serialize(kChecked);
+  const Bytes good = codec.serialize(kChecked).value();
   ASSERT_EQ(good[3], 1);  // the bool, after the 3-byte header
   Bytes bad_bool = good;
   bad_bool[3] = 2;
@@ -212,12 +212,13 @@ TEST(DeserializeFlat, DepthLimitHoldsForFlatTypes) {
     o.limits.max_depth = 1;
     kiln::Codec codec(o);
     Outer out{};
-    kiln::Status s = codec.deserialize_into(codec.serialize(Outer{kChecked}), out);
+    kiln::Status s = codec.deserialize_into(codec.serialize(Outer{kChecked}).value(), out);
     ASSERT_FALSE(s.ok()) << compress;
     EXPECT_EQ(s.error().code, ErrorCode::kDepthExceeded) << compress;
     o.limits.max_depth = 2;
     kiln::Codec deep_enough(o);
-    EXPECT_TRUE(deep_enough.deserialize_into(deep_enough.serialize(Outer{kChecked}), out).ok());
+    EXPECT_TRUE(
+        deep_enough.deserialize_into(deep_enough.serialize(Outer{kChecked}).value(), out).ok());
     EXPECT_EQ(out, Outer{kChecked});
   }
 }
@@ -251,14 +252,14 @@ struct PairV2 {
 TEST(DeserializeFlat, CompatibleMessagesOfTheReadersVersionAndOfAnother) {
   for (bool compress : {false, true}) {
     kiln::Codec codec({.compress_numbers = compress, .compatible = true});
-    const Bytes same = codec.serialize(kChecked);
+    const Bytes same = codec.serialize(kChecked).value();
     Checked back{};
     ASSERT_TRUE(codec.deserialize_into(same, back).ok()) << compress;
     EXPECT_EQ(back, kChecked) << compress;
 
     const CheckedV2 v2{kChecked.on,   kChecked.small, kChecked.big, kChecked.level,
                        kChecked.pair, kChecked.inner, 12345};
-    const Bytes newer = codec.serialize(v2);
+    const Bytes newer = codec.serialize(v2).value();
     ASSERT_NE(Bytes(newer.begin(), newer.begin() + 40), Bytes(same.begin(), same.begin() + 40));
     Checked older{};
     kiln::Status s = codec.deserialize_into(newer, older);
@@ -268,8 +269,9 @@ TEST(DeserializeFlat, CompatibleMessagesOfTheReadersVersionAndOfAnother) {
     // Every truncation fails. Cut inside the table, the table parser says which count or
     // length claims more bytes than are left; cut inside the body, a value is incomplete.
     const std::size_t body =
-        same.size() - (kiln::Codec({.compress_numbers = compress}).serialize(kChecked).size() -
-                       7);  // the plain message's body follows its 7-byte header
+        same.size() -
+        (kiln::Codec({.compress_numbers = compress}).serialize(kChecked).value().size() -
+         7);  // the plain message's body follows its 7-byte header
     for (std::size_t n = 0; n < same.size(); ++n) {
       kiln::Error e = error_of<Checked>(codec, Bytes(same.begin(), same.begin() + n));
       if (n < 7 || n >= body)
@@ -295,8 +297,8 @@ TEST(DeserializeFlat, CompatibleMessageWithTheFieldsReordered) {
     for (bool fingerprint : {true, false}) {
       kiln::Codec codec(
           {.compress_numbers = compress, .compatible = true, .fingerprint = fingerprint});
-      const Bytes reordered = codec.serialize(PairV2{-2, 7});
-      ASSERT_EQ(reordered.size(), codec.serialize(PairV1{7, -2}).size());
+      const Bytes reordered = codec.serialize(PairV2{-2, 7}).value();
+      ASSERT_EQ(reordered.size(), codec.serialize(PairV1{7, -2}).value().size());
       PairV1 pair{};
       ASSERT_TRUE(codec.deserialize_into(reordered, pair).ok()) << compress << fingerprint;
       EXPECT_EQ(pair, (PairV1{7, -2})) << compress << fingerprint;  // by name, not position

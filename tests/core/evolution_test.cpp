@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "golden.hpp"
-#include "kiln/evolve/inspect.hpp"
-#include "kiln/evolve/json.hpp"
+#include "kiln/detail/evolve/json.hpp"
+#include "kiln/inspect.hpp"
 #include "test_util.hpp"
 #include "workloads.hpp"
 
@@ -94,7 +94,7 @@ struct Person {  // version 1's Person, but Address is v3's (the type of its zip
 
 template <class To, class From>
 kiln::Result<To> convert(const From& value, kiln::Options options) {
-  return Codec().deserialize<To>(Codec(options).serialize(value));
+  return Codec().deserialize<To>(Codec(options).serialize(value).value());
 }
 
 TEST(Compatible, OldMessageReadByNewVersion) {
@@ -112,7 +112,7 @@ TEST(Compatible, OldMessageReadByNewVersion) {
 
 TEST(Compatible, NewMessageReadByOldVersion) {
   for (const auto& options : {kCompatibleFixed, kCompatibleCompressed}) {
-    Bytes bytes = Codec(options).serialize(v2::sample());
+    Bytes bytes = Codec(options).serialize(v2::sample()).value();
     // Decoding into a used object: the field the message lacks is reset to its default.
     v1::Person got = v1::sample();
     kiln::Status s = Codec().deserialize_into(bytes, got);
@@ -125,12 +125,12 @@ TEST(Compatible, SameVersionRoundTripsWithTableThenConsistentBody) {
   for (bool compress : {false, true}) {
     kiln::Options options{.compress_numbers = compress, .compatible = true};
     EXPECT_TRUE(kiln::test::round_trips(v2::sample(), options));
-    Bytes compatible = Codec(options).serialize(v2::sample());
-    Bytes consistent = Codec({.compress_numbers = compress}).serialize(v2::sample());
+    Bytes compatible = Codec(options).serialize(v2::sample()).value();
+    Bytes consistent = Codec({.compress_numbers = compress}).serialize(v2::sample()).value();
     EXPECT_EQ(compatible[2], compress ? 0x05 : 0x04);  // flags: compatible (+ compressed)
     // Same fingerprint, then the table, then exactly the schema-consistent body.
     EXPECT_TRUE(std::equal(consistent.begin() + 3, consistent.begin() + 7, compatible.begin() + 3));
-    constexpr std::size_t table = kiln::evolve::Schema<v2::Person>::size;
+    constexpr std::size_t table = kiln::detail::evolve::Schema<v2::Person>::size;
     ASSERT_EQ(compatible.size(), consistent.size() + table);
     EXPECT_TRUE(
         std::equal(consistent.begin() + 7, consistent.end(), compatible.begin() + 7 + table));
@@ -140,10 +140,12 @@ TEST(Compatible, SameVersionRoundTripsWithTableThenConsistentBody) {
 TEST(Compatible, TableIsWrittenOncePerMessage) {
   std::vector<v1::Person> one(1, v1::sample()), many(100, v1::sample());
   Codec compatible(kCompatibleFixed), consistent;
-  std::size_t overhead_one = compatible.serialize(one).size() - consistent.serialize(one).size();
-  std::size_t overhead_many = compatible.serialize(many).size() - consistent.serialize(many).size();
+  std::size_t overhead_one =
+      compatible.serialize(one).value().size() - consistent.serialize(one).value().size();
+  std::size_t overhead_many =
+      compatible.serialize(many).value().size() - consistent.serialize(many).value().size();
   EXPECT_EQ(overhead_one, overhead_many);
-  EXPECT_EQ(overhead_one, kiln::evolve::Schema<std::vector<v1::Person>>::size);
+  EXPECT_EQ(overhead_one, kiln::detail::evolve::Schema<std::vector<v1::Person>>::size);
   auto back = convert<std::vector<v2::Person>>(many, kCompatibleCompressed);
   ASSERT_TRUE(back.ok()) << back.error().message();
   ASSERT_EQ(back->size(), 100u);
@@ -151,7 +153,7 @@ TEST(Compatible, TableIsWrittenOncePerMessage) {
 }
 
 TEST(Compatible, ConsistentModeStillRejectsOtherVersionsNamingBothFingerprints) {
-  Bytes bytes = Codec().serialize(v1::sample());
+  Bytes bytes = Codec().serialize(v1::sample()).value();
   Error e = kiln::test::decode_error<v2::Person>(bytes);
   EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
   EXPECT_EQ(e.offset, 3u);
@@ -159,13 +161,14 @@ TEST(Compatible, ConsistentModeStillRejectsOtherVersionsNamingBothFingerprints) 
   std::snprintf(fp1, sizeof fp1, "0x%08x", kiln::fingerprint_of<v1::Person>());
   std::snprintf(fp2, sizeof fp2, "0x%08x", kiln::fingerprint_of<v2::Person>());
   EXPECT_EQ(e.message(), std::string("schema mismatch at byte 3: message schema fingerprint is ") +
-                             fp1 + " but " + std::string(kiln::reflect::type_name<v2::Person>) +
-                             " has " + fp2);
+                             fp1 + " but " +
+                             std::string(kiln::detail::reflect::type_name<v2::Person>) + " has " +
+                             fp2);
   EXPECT_NE(e.message().find("v2::Person"), std::string::npos);
 }
 
 TEST(Compatible, IncompatibleFieldTypeIsRejectedNamingTheField) {
-  Bytes bytes = Codec(kCompatibleFixed).serialize(v1::sample());
+  Bytes bytes = Codec(kCompatibleFixed).serialize(v1::sample()).value();
   Error e = kiln::test::decode_error<v3::Person>(bytes);
   EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
   EXPECT_EQ(e.message().find("field 'id' of Person has type i32 in the message but str in the "
@@ -175,11 +178,11 @@ TEST(Compatible, IncompatibleFieldTypeIsRejectedNamingTheField) {
   EXPECT_NE(e.message().find("field 'id'"), std::string::npos) << e.message();
   // The offset is that of the field's type descriptor in the table.
   ASSERT_LT(e.offset, bytes.size());
-  EXPECT_EQ(bytes[e.offset], kiln::evolve::kI32);
+  EXPECT_EQ(bytes[e.offset], kiln::detail::evolve::kI32);
 
   // One level down: Address.zip changed type.
   e = kiln::test::decode_error<v3::PersonWithAddress>(
-      Codec(kCompatibleCompressed).serialize(v1b::Person{1, {"Paris", 75001}}));
+      Codec(kCompatibleCompressed).serialize(v1b::Person{1, {"Paris", 75001}}).value());
   EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
   EXPECT_NE(e.message().find("field 'zip' of Address has type i32 in the message but str"),
             std::string::npos)
@@ -187,7 +190,7 @@ TEST(Compatible, IncompatibleFieldTypeIsRejectedNamingTheField) {
 }
 
 TEST(Compatible, RootTypeChangeIsRejected) {
-  Bytes bytes = Codec(kCompatibleFixed).serialize(std::vector<std::int32_t>{1, 2});
+  Bytes bytes = Codec(kCompatibleFixed).serialize(std::vector<std::int32_t>{1, 2}).value();
   Error e = kiln::test::decode_error<std::vector<std::int64_t>>(bytes);
   EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
   EXPECT_NE(e.message().find("root type is seq<i32> but the reader's is seq<i64>"),
@@ -317,11 +320,11 @@ struct kiln::Serializer<evolution_test::Celsius> {  // hundredths of a degree as
   static constexpr bool exact = false;
   static constexpr void fingerprint(Hasher& h) { h.add("celsius"); }
   template <class M>
-  static void write(io::Writer& w, const Celsius& c) {
+  static void write(Writer& w, const Celsius& c) {
     w.write_fixed(static_cast<std::int32_t>(c.degrees * 100));
   }
   template <class M>
-  static bool read(io::Reader& r, Celsius& c) {
+  static bool read(Reader& r, Celsius& c) {
     std::int32_t v = 0;
     if (!r.read_fixed(v, "celsius")) return false;
     c.degrees = v / 100.0;
@@ -333,16 +336,38 @@ namespace {
 
 using evolution_test::Reading;
 
-TEST(Compatible, TypesWithHandWrittenSerializersAreWrittenSchemaConsistent) {
-  static_assert(!kiln::evolve::Schema<Reading>::ok);
-  static_assert(kiln::evolve::Schema<v1::Person>::ok);
-  Bytes bytes = Codec(kCompatibleCompressed).serialize(Reading{3, {21.5}});
-  EXPECT_EQ(bytes[2], 0x01);  // compressed numbers, not compatible
+TEST(Compatible, TypesWithoutADescriptorRefuseCompatibleMode) {
+  static_assert(!kiln::detail::evolve::Schema<Reading>::ok);
+  static_assert(kiln::detail::evolve::Schema<v1::Person>::ok);
+  // The option is refused, not dropped: every way of writing says why, and writes nothing.
+  Codec writer(kCompatibleCompressed);
+  auto refused = writer.serialize(Reading{3, {21.5}});
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().code, ErrorCode::kUnsupportedOption);
+  EXPECT_NE(refused.error().detail.find("Reading"), std::string::npos) << refused.error().message();
+  Bytes out{0xAA};
+  EXPECT_EQ(writer.serialize_into(Reading{3, {21.5}}, out).error().code,
+            ErrorCode::kUnsupportedOption);
+  EXPECT_EQ(out, Bytes{0xAA});
+  auto view = writer.serialize_view(Reading{3, {21.5}});
+  ASSERT_FALSE(view.has_value());
+  EXPECT_EQ(view.error().code, ErrorCode::kUnsupportedOption);
+  // Nor can a header-less reader told compatible mode out of band read such a type that way.
+  kiln::Options bare = kCompatibleCompressed;
+  bare.header = false;
+  Reading into{};
+  EXPECT_EQ(Codec(bare).deserialize_into(Bytes{0x06, 0x00, 0x00, 0x00, 0x00}, into).error().code,
+            ErrorCode::kUnsupportedOption);
+  // The same codec still writes types that have a descriptor.
+  EXPECT_TRUE(writer.serialize(v1::Person{}).has_value());
+
+  Bytes bytes = Codec({.compress_numbers = true}).serialize(Reading{3, {21.5}}).value();
+  EXPECT_EQ(bytes[2], 0x01);
   auto back = Codec().deserialize<Reading>(bytes);
   ASSERT_TRUE(back.ok()) << back.error().message();
   EXPECT_EQ(back->temperature.degrees, 21.5);
   // A compatible-mode message cannot be read into such a type.
-  Bytes compatible = Codec(kCompatibleFixed).serialize(v1::Address{"Oslo", 150});
+  Bytes compatible = Codec(kCompatibleFixed).serialize(v1::Address{"Oslo", 150}).value();
   Error e = kiln::test::decode_error<Reading>(compatible);
   EXPECT_EQ(e.code, ErrorCode::kBadFlags);
   EXPECT_EQ(e.offset, 2u);  // the flags byte that asked for a type table
@@ -371,8 +396,8 @@ TEST(Compatible, ForgedTablesAreRejectedWithOffsets) {
   e = forged({0x00, 0x7F});  // unknown type code for the root
   EXPECT_EQ(e.code, ErrorCode::kBadTypeTable);
   EXPECT_EQ(e.offset, 8u);
-  e = forged({0xFF, 0xFF, 0xFF, 0xFF, 0x0F});  // 2^32-1 types
-  EXPECT_EQ(e.code, ErrorCode::kBadTypeTable);
+  e = forged({0xFF, 0xFF, 0xFF, 0xFF, 0x0F});  // 2^32-1 types: more than the bytes left hold
+  EXPECT_EQ(e.code, ErrorCode::kTruncated);
   EXPECT_EQ(e.offset, 7u);
   // Two fields with the same name.
   e = forged({0x01, 0x01, 'A', 0x02, 0x01, 'x', 0x00, 0x04, 0x01, 'x', 0x07, 0x04, 0x17, 0x00});
@@ -382,8 +407,8 @@ TEST(Compatible, ForgedTablesAreRejectedWithOffsets) {
   // Descriptors nested past the depth limit: seq<seq<...>> 100 deep.
   Bytes deep = header();
   deep.push_back(0x00);
-  deep.insert(deep.end(), 100, kiln::evolve::kSeq);
-  deep.push_back(kiln::evolve::kI32);
+  deep.insert(deep.end(), 100, kiln::detail::evolve::kSeq);
+  deep.push_back(kiln::detail::evolve::kI32);
   EXPECT_EQ(kiln::test::decode_error<v1::Address>(deep).code, ErrorCode::kBadTypeTable);
   // A struct that contains itself needs no bytes per level: the depth limit stops the skipping
   // of its unknown field x.
@@ -396,7 +421,7 @@ TEST(Compatible, ForgedTablesAreRejectedWithOffsets) {
 
 TEST(Compatible, EveryTruncationAndByteCorruptionIsHandled) {
   for (const auto& options : {kCompatibleFixed, kCompatibleCompressed}) {
-    const Bytes full = Codec(options).serialize(v2::sample());
+    const Bytes full = Codec(options).serialize(v2::sample()).value();
     for (std::size_t n = 0; n < full.size(); ++n) {
       Error e = kiln::test::decode_error<v1::Person>(std::span(full.data(), n));
       ASSERT_NE(e.code, ErrorCode::kOk) << n;
@@ -418,10 +443,11 @@ TEST(Compatible, EveryTruncationAndByteCorruptionIsHandled) {
 
 TEST(Compatible, FieldIdsAreCompileTimeConstants) {
   static_assert(kiln::field_id_of("name") == 0x8d39bde6u);  // FNV-1a 32 of "name"
-  static_assert(kiln::evolve::detail::field_ids<v2::Person>[1] == kiln::field_id_of("name"));
-  static_assert(kiln::evolve::detail::field_ids<v2::Person>[2] == kiln::field_id_of("id"));
-  static_assert(kiln::evolve::Schema<v1::Person>::ok);
-  EXPECT_EQ(kiln::evolve::short_type_name("a::b<c::d>::E<f::g>"), "E<f::g>");
+  static_assert(kiln::detail::evolve::detail::field_ids<v2::Person>[1] ==
+                kiln::field_id_of("name"));
+  static_assert(kiln::detail::evolve::detail::field_ids<v2::Person>[2] == kiln::field_id_of("id"));
+  static_assert(kiln::detail::evolve::Schema<v1::Person>::ok);
+  EXPECT_EQ(kiln::detail::evolve::short_type_name("a::b<c::d>::E<f::g>"), "E<f::g>");
 }
 
 // --- the inspector -------------------------------------------------------------------------
@@ -449,9 +475,9 @@ TEST(Inspect, PrintsTheRecordVector) {
 TEST(Inspect, AMessageWithoutFingerprintSaysNull) {
   kiln::Options options = kCompatibleCompressed;
   options.fingerprint = false;
-  const Bytes m = Codec(options).serialize(kiln::workloads::make_record());
-  EXPECT_EQ(m[2], kiln::wire::kFlagCompatible | kiln::wire::kFlagCompressNumbers |
-                      kiln::wire::kFlagNoFingerprint);
+  const Bytes m = Codec(options).serialize(kiln::workloads::make_record()).value();
+  EXPECT_EQ(m[2], kiln::detail::wire::kFlagCompatible | kiln::detail::wire::kFlagCompressNumbers |
+                      kiln::detail::wire::kFlagNoFingerprint);
   kiln::Result<std::string> json = kiln::inspect(m);
   ASSERT_TRUE(json.ok()) << json.error().message();
   EXPECT_EQ(json->rfind("{\"fingerprint\":null,\"compressed_numbers\":true,\"types\":", 0), 0u)
@@ -464,7 +490,7 @@ TEST(Inspect, AMessageWithoutFingerprintSaysNull) {
 
 TEST(Inspect, EveryKindOfValue) {
   kiln::Result<std::string> json =
-      kiln::inspect(Codec(kCompatibleCompressed).serialize(everything()));
+      kiln::inspect(Codec(kCompatibleCompressed).serialize(everything()).value());
   ASSERT_TRUE(json.ok()) << json.error().message();
   const std::string value =
       "\"value\":{\"first\":-5,\"b\":true,\"i8\":-8,\"u16\":65535,\"c32\":128512,"
@@ -482,7 +508,7 @@ TEST(Inspect, EveryKindOfValue) {
 TEST(Inspect, NumbersAndStringsAreSpelledAsJavaScriptDoes) {
   auto spell = [](double d) {
     std::string s;
-    kiln::evolve::append_json_number(s, d);
+    kiln::detail::evolve::append_json_number(s, d);
     return s;
   };
   EXPECT_EQ(spell(0.1), "0.1");
@@ -499,7 +525,7 @@ TEST(Inspect, NumbersAndStringsAreSpelledAsJavaScriptDoes) {
   EXPECT_EQ(spell(std::numeric_limits<double>::infinity()), "\"Infinity\"");
   EXPECT_EQ(spell(std::numeric_limits<double>::quiet_NaN()), "\"NaN\"");
   std::string s;
-  kiln::evolve::append_json_string(s, "a\"b\\c\n\x01\x7f\xc3\xa9");
+  kiln::detail::evolve::append_json_string(s, "a\"b\\c\n\x01\x7f\xc3\xa9");
   EXPECT_EQ(s, "\"a\\\"b\\\\c\\n\\u0001\x7f\xc3\xa9\"");
 }
 

@@ -8,12 +8,12 @@
 
 #include <set>
 
-#include "kiln/graph/flat_index.hpp"
-#include "kiln/graph/string_hash.hpp"
+#include "kiln/detail/graph/flat_index.hpp"
+#include "kiln/detail/graph/string_hash.hpp"
 
 namespace {
 
-using kiln::graph::FlatIndex;
+using kiln::detail::graph::FlatIndex;
 
 TEST(FlatIndex, NumbersKeysInOrderOfFirstAppearanceAcrossGrowth) {
   FlatIndex<std::string_view, std::hash<std::string_view>> index;
@@ -63,7 +63,7 @@ TEST(FlatIndex, AlignedPointers) {
 // (0, 1-3, 4-7, 8-16 from overlapping loads, longer through std::hash) that differ in one byte
 // hash apart, as do the numbered keys a message typically shares.
 TEST(StringHash, SpreadsShortAndLongStrings) {
-  kiln::graph::StringHash hash;
+  kiln::detail::graph::StringHash hash;
   std::set<std::size_t> seen;
   std::size_t strings = 0;
   for (std::size_t n = 0; n <= 40; ++n) {
@@ -89,7 +89,7 @@ TEST(StringHash, SpreadsShortAndLongStrings) {
 // strings with overlapping loads: a difference at any position of any length is seen, and equal
 // strings in different storage compare equal.
 TEST(StringEq, SeesADifferenceAtEveryPosition) {
-  kiln::graph::StringEq eq;
+  kiln::detail::graph::StringEq eq;
   for (std::size_t n = 0; n <= 40; ++n) {
     std::string a(n, 'q');
     EXPECT_TRUE(eq(a, std::string(a))) << n;
@@ -103,7 +103,7 @@ TEST(StringEq, SeesADifferenceAtEveryPosition) {
 }
 
 TEST(StringHash, NumbersStringsInAFlatIndex) {
-  FlatIndex<std::string_view, kiln::graph::StringHash> index;
+  FlatIndex<std::string_view, kiln::detail::graph::StringHash> index;
   std::vector<std::string> keys;
   for (int i = 0; i < 3000; ++i)
     keys.push_back(std::string(static_cast<std::size_t>(i % 23), 'x') + std::to_string(i));

@@ -20,9 +20,9 @@ TEST(FuzzRegression, ReusedUnorderedMapRejectsARepeatedKey) {
   const std::int32_t first = reused.begin()->first;  // the order the reuse path walks
   // A message with three entries: the old map's first key twice, then a new key.
   kiln::Codec codec;
-  kiln::test::Bytes m = codec.serialize(Map{{first, "a"}});
-  m[kiln::wire::kHeaderBytes] = 3;  // the count
-  const kiln::test::Bytes entry(m.begin() + kiln::wire::kHeaderBytes + 1, m.end());
+  kiln::test::Bytes m = codec.serialize(Map{{first, "a"}}).value();
+  m[kiln::detail::wire::kHeaderBytes] = 3;  // the count
+  const kiln::test::Bytes entry(m.begin() + kiln::detail::wire::kHeaderBytes + 1, m.end());
   m.insert(m.end(), entry.begin(), entry.end());
   m.insert(m.end(), entry.begin(), entry.end());
   m[m.size() - entry.size()] = 9;  // the third entry's key (fixed-width int32, low byte first)
@@ -34,7 +34,7 @@ TEST(FuzzRegression, ReusedUnorderedMapRejectsARepeatedKey) {
   ASSERT_FALSE(b.ok());
   EXPECT_EQ(a.error().code, ErrorCode::kDuplicateKey);
   EXPECT_EQ(b.error().code, ErrorCode::kDuplicateKey);
-  EXPECT_EQ(a.error().offset, kiln::wire::kHeaderBytes + 1 + entry.size());
+  EXPECT_EQ(a.error().offset, kiln::detail::wire::kHeaderBytes + 1 + entry.size());
   EXPECT_EQ(b.error().offset, a.error().offset);
 }
 

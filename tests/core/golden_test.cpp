@@ -45,6 +45,9 @@ TEST(Golden, EveryTruncationIsRejected) {
       bool equal = true;
       auto status = c.decode(codec, std::span(full.data(), n), equal);
       ASSERT_FALSE(status.ok()) << c.name << " truncated to " << n << " bytes was accepted";
+      // One code for every message cut short, so a caller can tell a short read with one test.
+      EXPECT_EQ(status.error().code, kiln::ErrorCode::kTruncated)
+          << c.name << " truncated to " << n << ": " << status.error().message();
       EXPECT_LE(status.error().offset, n) << c.name << " at " << n;
       EXPECT_FALSE(status.error().message().empty());
     }

@@ -27,13 +27,13 @@ const Options kTrack{.track_references = true};
 // Serializes value and checks the bytes after the 7-byte header.
 template <class T>
 void expect_payload(const Codec& codec, const T& value, const Bytes& expected) {
-  Bytes bytes = codec.serialize(value);
+  Bytes bytes = codec.serialize(value).value();
   EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected) << hex(bytes);
 }
 
 template <class T>
 T round_trip(const Codec& codec, const T& value) {
-  Bytes bytes = codec.serialize(value);
+  Bytes bytes = codec.serialize(value).value();
   T out{};
   kiln::Status s = codec.deserialize_into(bytes, out);
   EXPECT_TRUE(s.ok()) << s.error().message() << "; bytes " << hex(bytes);
@@ -67,7 +67,7 @@ TEST(Graph, TestClassRoundTripKeepsValuesAndIdentity) {
 TEST(Graph, ReusedValueKeepsObjectsOnlyItOwns) {
   const TestClass in = TestClass::make();
   Codec codec({.track_references = true, .share_strings = true});
-  const Bytes bytes = codec.serialize(in);
+  const Bytes bytes = codec.serialize(in).value();
   TestClass out = round_trip(codec, in);
   std::vector<const TestBaseClass*> before;
   for (const auto& o : out.objects()) before.push_back(o.get());
@@ -97,7 +97,7 @@ TEST(Graph, ReusedValueKeepsObjectsOnlyItOwns) {
 TEST(Graph, ReusedValueReplacesASharedObjectHeldOutside) {
   const TestClass in = TestClass::make();
   Codec codec(kTrack);
-  const Bytes bytes = codec.serialize(in);
+  const Bytes bytes = codec.serialize(in).value();
   TestClass out = round_trip(codec, in);
   std::shared_ptr<TestBaseClass> held = out.object2();  // owners: object1, object2, held
   held->string_val() = "kept by another owner";
@@ -115,7 +115,7 @@ TEST(Graph, ReusedValueReplacesASharedObjectHeldOutside) {
 TEST(Graph, ReusedValueCountsOwnersByControlBlock) {
   const TestClass in = TestClass::make();
   Codec codec(kTrack);
-  const Bytes bytes = codec.serialize(in);
+  const Bytes bytes = codec.serialize(in).value();
   TestClass out;
   auto object = std::make_shared<TestBaseClass>();
   auto other_owner = std::make_shared<int>(0);
@@ -139,7 +139,7 @@ TEST(Graph, ReusedValueWithAnotherSharingComesOutAsTheMessageSays) {
   apart.objects()[1] = apart.objects()[0];  // shared elsewhere instead
   Codec codec({.compress_numbers = true, .track_references = true, .share_strings = true});
   for (const TestClass* message : {&shared, &apart}) {
-    const Bytes bytes = codec.serialize(*message);
+    const Bytes bytes = codec.serialize(*message).value();
     for (const TestClass* reused : {&shared, &apart}) {
       TestClass out = round_trip(codec, *reused);
       ASSERT_TRUE(codec.deserialize_into(bytes, out).ok());
@@ -152,10 +152,10 @@ TEST(Graph, ReusedValueWithAnotherSharingComesOutAsTheMessageSays) {
 
 TEST(Graph, WithoutTrackingTheSharedObjectIsWrittenTwice) {
   const TestClass in = TestClass::make();
-  Bytes tracked = Codec(kTrack).serialize(in);
-  Bytes plain = Codec().serialize(in);
+  Bytes tracked = Codec(kTrack).serialize(in).value();
+  Bytes plain = Codec().serialize(in).value();
   EXPECT_EQ(plain[2], 0);
-  EXPECT_EQ(tracked[2], kiln::wire::kFlagReferenceTracking);
+  EXPECT_EQ(tracked[2], kiln::detail::wire::kFlagReferenceTracking);
   TestClass out = round_trip(Codec(), in);
   EXPECT_TRUE(out == in);
   EXPECT_FALSE(out.shares_object());
@@ -287,7 +287,7 @@ TEST(Graph, WeakPointerFirstWorksFromEitherEndOfAGraph) {
       else
         EXPECT_EQ(n->next, nullptr);
     }
-    EXPECT_EQ(codec.serialize(out), codec.serialize(in)) << start;
+    EXPECT_EQ(codec.serialize(out).value(), codec.serialize(in).value()) << start;
   }
 }
 
@@ -301,7 +301,7 @@ TEST(Graph, CycleThroughSharedPointersRoundTripsWhenAllowed) {
   Options allow = kTrack;
   allow.limits.allow_owning_cycles = true;
   Codec codec(allow);
-  Bytes bytes = codec.serialize(a);
+  Bytes bytes = codec.serialize(a).value();
   // new #0 {1, next: new #1 {2, next: ref #0, prev: null}, prev: null}
   Bytes expected_payload{1, 1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0, 0};
   EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected_payload) << hex(bytes);
@@ -321,7 +321,7 @@ TEST(GraphErrors, OwningCycleIsRejectedByDefault) {
   a->value = 1;
   a->next = std::make_shared<Node>();
   a->next->next = a;
-  Bytes bytes = Codec(kTrack).serialize(a);
+  Bytes bytes = Codec(kTrack).serialize(a).value();
   a->next->next.reset();
   std::shared_ptr<Node> out;
   kiln::Status s = Codec().deserialize_into(bytes, out);
@@ -341,7 +341,8 @@ TEST(Graph, CycleWithoutTrackingFailsToWriteInsteadOfRecursing) {
   EXPECT_EQ(s.error().code, ErrorCode::kDepthExceeded);
   EXPECT_NE(s.error().message().find("track_references"), std::string::npos) << s.error().message();
   EXPECT_EQ(out, Bytes{0x55});  // left as it was
-  EXPECT_TRUE(codec.serialize(a).empty());
+  EXPECT_EQ(codec.serialize(a).error().code, ErrorCode::kDepthExceeded);
+  EXPECT_EQ(codec.serialize_view(a).error().code, ErrorCode::kDepthExceeded);
   a->next.reset();
 }
 
@@ -441,7 +442,7 @@ TEST(Polymorphism, MixedDerivedTypesRoundTrip) {
 
 TEST(Polymorphism, NamesAreWrittenOncePerMessage) {
   Codec codec({}, shapes());
-  Bytes bytes = codec.serialize(mixed_shapes());
+  Bytes bytes = codec.serialize(mixed_shapes()).value();
   std::string text(bytes.begin(), bytes.end());
   std::size_t first = text.find("geo.Square");
   ASSERT_NE(first, std::string::npos);
@@ -486,7 +487,7 @@ TEST(Polymorphism, UniquePointersToBaseRoundTrip) {
 }
 
 TEST(Polymorphism, UnregisteredTypeIsRejectedWhenReading) {
-  Bytes bytes = Codec({}, shapes()).serialize(mixed_shapes());
+  Bytes bytes = Codec({}, shapes()).serialize(mixed_shapes()).value();
   auto only_circles = std::make_shared<TypeRegistry>();
   ASSERT_TRUE((only_circles->add<Circle, Shape>(1).ok()));
   std::vector<std::shared_ptr<Shape>> out;
@@ -513,7 +514,10 @@ TEST(Polymorphism, UnregisteredTypeIsRejectedWhenWriting) {
   kiln::Status s = Codec({}, shapes()).serialize_into(in, out);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, ErrorCode::kUnregisteredType);
-  EXPECT_NE(s.error().detail.find("Triangle"), std::string::npos) << s.error().message();
+  // The dynamic type by its C++ name, not the mangled one (N12_GLOBAL__N_18TriangleE).
+  EXPECT_NE(s.error().detail.find("dynamic type (anonymous namespace)::Triangle behind"),
+            std::string::npos)
+      << s.error().message();
   EXPECT_TRUE(out.empty());
 }
 
@@ -540,7 +544,7 @@ using Leaves = std::vector<std::shared_ptr<Leaf>>;
 template <class T>
 kiln::Error tracked_error(const Bytes& body) {
   Bytes m = kiln::test::message_for<T>(body);
-  m[2] = kiln::wire::kFlagReferenceTracking;
+  m[2] = kiln::detail::wire::kFlagReferenceTracking;
   return kiln::test::decode_error<T>(m);
 }
 
@@ -586,7 +590,7 @@ TEST(GraphErrors, DeepPointerChainHitsTheDepthLimit) {
 TEST(GraphErrors, ReferenceTableLimit) {
   Leaves in(10);
   for (auto& p : in) p = std::make_shared<Leaf>();
-  Bytes bytes = Codec(kTrack).serialize(in);
+  Bytes bytes = Codec(kTrack).serialize(in).value();
   Options small = kTrack;
   small.limits.max_references = 4;
   Leaves out;
@@ -603,7 +607,7 @@ TEST(GraphErrors, AnnouncedObjectsCountTowardsTheReferenceLimit) {
     keep.push_back(std::make_shared<Node>());
     in.push_back(keep.back());
   }
-  Bytes bytes = Codec(kTrack).serialize(in);
+  Bytes bytes = Codec(kTrack).serialize(in).value();
   EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), (Bytes{10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}))
       << hex(bytes);
   Options small = kTrack;
@@ -624,7 +628,7 @@ TEST(GraphErrors, ForgedTypeNameIndex) {
   // A name longer than the input.
   m = kiln::test::message_for<Shapes>({1, 1, 2, 0x7f, 'a'});
   e = kiln::test::decode_error<Shapes>(m);
-  EXPECT_EQ(e.code, ErrorCode::kLengthTooLarge) << e.message();
+  EXPECT_EQ(e.code, ErrorCode::kTruncated) << e.message();
 }
 
 }  // namespace
@@ -636,8 +640,8 @@ namespace {
 TEST(SharedStrings, RepeatsAreWrittenOnce) {
   std::vector<std::string> in{"alpha", "beta", "alpha", "", "beta", ""};
   Codec codec({.share_strings = true});
-  Bytes bytes = codec.serialize(in);
-  EXPECT_EQ(bytes[2], kiln::wire::kFlagShareStrings);
+  Bytes bytes = codec.serialize(in).value();
+  EXPECT_EQ(bytes[2], kiln::detail::wire::kFlagShareStrings);
   // count 6; new "alpha" (5 << 1); new "beta"; #0; new ""; #1; #2
   Bytes expected{6, 10, 'a', 'l', 'p', 'h', 'a', 8, 'b', 'e', 't', 'a', 1, 0, 3, 5};
   EXPECT_EQ(Bytes(bytes.begin() + 7, bytes.end()), expected) << hex(bytes);
@@ -647,8 +651,8 @@ TEST(SharedStrings, RepeatsAreWrittenOnce) {
 TEST(SharedStrings, MapKeysAndNestedStructsShareOneTable) {
   std::map<std::string, std::vector<std::string>> in{{"k", {"k", "v", "v"}}, {"v", {"k"}}};
   EXPECT_TRUE(kiln::test::round_trips(in, {.share_strings = true}));
-  Bytes shared = Codec({.share_strings = true}).serialize(in);
-  Bytes plain = Codec().serialize(in);
+  Bytes shared = Codec({.share_strings = true}).serialize(in).value();
+  Bytes plain = Codec().serialize(in).value();
   EXPECT_LT(shared.size(), plain.size());
 }
 
@@ -659,24 +663,24 @@ TEST(SharedStrings, TestClassSizeWithSharedStrings) {
   EXPECT_TRUE(out == in);
   EXPECT_TRUE(out.shares_object());
   // JDK serialization writes this graph in 1,844 bytes (its strings are shared objects too).
-  EXPECT_LT(codec.serialize(in).size(), 1844u / 2);
+  EXPECT_LT(codec.serialize(in).value().size(), 1844u / 2);
 }
 
 TEST(SharedStrings, ForgedStringReferences) {
   using Strings = std::vector<std::string>;
   Bytes m = kiln::test::message_for<Strings>({2, 2, 'a', 3});  // "a", then string #1
-  m[2] = kiln::wire::kFlagShareStrings;
+  m[2] = kiln::detail::wire::kFlagShareStrings;
   kiln::Error e = kiln::test::decode_error<Strings>(m);
   EXPECT_EQ(e.code, ErrorCode::kBadReference);
   EXPECT_EQ(e.offset, 10u);
   EXPECT_EQ(e.detail, "string #1 but only 1 strings so far");
   m = kiln::test::message_for<Strings>({1, 0xfe, 0xff, 0xff, 0xff, 0x0f});  // ~2 GB string
-  m[2] = kiln::wire::kFlagShareStrings;
+  m[2] = kiln::detail::wire::kFlagShareStrings;
   e = kiln::test::decode_error<Strings>(m);
   EXPECT_EQ(e.code, ErrorCode::kLengthTooLarge);
   EXPECT_EQ(e.offset, 8u);
   m = kiln::test::message_for<Strings>({1, 4, 0xff, 0xfe});  // invalid UTF-8
-  m[2] = kiln::wire::kFlagShareStrings;
+  m[2] = kiln::detail::wire::kFlagShareStrings;
   EXPECT_EQ(kiln::test::decode_error<Strings>(m).code, ErrorCode::kBadUtf8);
 }
 

@@ -36,10 +36,12 @@ std::vector<Options> writer_options() {
 template <class T>
 void expect_body_of_headered_message(const T& value) {
   for (const Options& o : writer_options()) {
-    const Bytes with = Codec(o).serialize(value);
-    const Bytes without = Codec(headerless(o)).serialize(value);
-    ASSERT_GE(with.size(), kiln::wire::kHeaderBytes);
-    EXPECT_EQ(without, Bytes(with.begin() + kiln::wire::header_bytes(with[2]), with.end()))
+    if (o.compatible && !kiln::detail::evolve::Schema<T>::ok)
+      continue;  // refused, see evolution_test
+    const Bytes with = Codec(o).serialize(value).value();
+    const Bytes without = Codec(headerless(o)).serialize(value).value();
+    ASSERT_GE(with.size(), kiln::detail::wire::kHeaderBytes);
+    EXPECT_EQ(without, Bytes(with.begin() + kiln::detail::wire::header_bytes(with[2]), with.end()))
         << "compress " << o.compress_numbers << " track " << o.track_references << " compatible "
         << o.compatible;
     T back{};
@@ -58,14 +60,15 @@ TEST(Headerless, BodyIsTheMessageWithoutItsHeader) {
 
 TEST(Headerless, RecordIsItsTwentyFiveByteBody) {
   // f1 = 10 (zigzag 0x14); "abc"; two strings; two map entries: no magic, version or flags.
-  const Bytes m = Codec({.compress_numbers = true, .header = false}).serialize(make_record());
+  const Bytes m =
+      Codec({.compress_numbers = true, .header = false}).serialize(make_record()).value();
   ASSERT_EQ(m.size(), 25u) << kiln::test::hex(m);
   EXPECT_EQ(Bytes(m.begin(), m.begin() + 5), (Bytes{0x14, 0x03, 'a', 'b', 'c'}));
 }
 
 TEST(Headerless, GraphKeepsIdentity) {
   const Options o = headerless({.track_references = true, .share_strings = true});
-  const Bytes m = Codec(o).serialize(TestClass::make());
+  const Bytes m = Codec(o).serialize(TestClass::make()).value();
   TestClass back;
   auto st = Codec(o).deserialize_into(m, back);
   ASSERT_TRUE(st.ok()) << st.error().message();
@@ -78,7 +81,7 @@ TEST(Headerless, EmptyRootIsZeroBytes) {
     bool operator==(const Empty&) const = default;
   };
   const Codec codec({.header = false});
-  EXPECT_TRUE(codec.serialize(Empty{}).empty());
+  EXPECT_TRUE(codec.serialize(Empty{}).value().empty());
   Bytes out{1, 2};
   ASSERT_TRUE(codec.serialize_into(Empty{}, out).ok());
   EXPECT_EQ(out, (Bytes{1, 2}));
@@ -93,8 +96,8 @@ TEST(Headerless, EmptyRootIsZeroBytes) {
 template <class T>
 void expect_errors_of_headered_message(const T& value, Options o) {
   o.fingerprint = false;
-  const Bytes with = Codec(o).serialize(value);
-  const std::size_t head = kiln::wire::kShortHeaderBytes;
+  const Bytes with = Codec(o).serialize(value).value();
+  const std::size_t head = kiln::detail::wire::kShortHeaderBytes;
   const Bytes body(with.begin() + head, with.end());
   const Codec bare(headerless(o));
   const Codec headered;
@@ -137,23 +140,24 @@ TEST(Headerless, ErrorsAreThoseOfTheHeaderedMessageShifted) {
 
 TEST(Headerless, TheReadersOptionsDecide) {
   const Bytes compressed =
-      Codec({.compress_numbers = true, .header = false}).serialize(make_struct());
+      Codec({.compress_numbers = true, .header = false}).serialize(make_struct()).value();
   // Read as fixed-width numbers the 51 bytes run out before Struct's 72.
   auto fixed = Codec({.header = false}).deserialize<Struct>(compressed);
   ASSERT_FALSE(fixed.ok());
   EXPECT_EQ(fixed.error().code, ErrorCode::kTruncated);
   EXPECT_LE(fixed.error().offset, compressed.size());
   // A message with a header, given to a reader that expects none, is not taken for one.
-  const Bytes framed = Codec({.compress_numbers = true}).serialize(make_record());
+  const Bytes framed = Codec({.compress_numbers = true}).serialize(make_record()).value();
   EXPECT_FALSE(Codec({.compress_numbers = true, .header = false}).deserialize<Record>(framed).ok());
   // Nor is a headerless message given to a reader that expects a header.
-  const Bytes bare = Codec({.compress_numbers = true, .header = false}).serialize(make_record());
+  const Bytes bare =
+      Codec({.compress_numbers = true, .header = false}).serialize(make_record()).value();
   auto e = Codec().deserialize<Record>(bare);
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().code, ErrorCode::kBadMagic);
   EXPECT_EQ(e.error().offset, 0u);
   // A compatible message's type table is read only by a reader told to expect it.
-  const Bytes table = Codec({.compatible = true, .header = false}).serialize(make_record());
+  const Bytes table = Codec({.compatible = true, .header = false}).serialize(make_record()).value();
   EXPECT_TRUE(Codec({.compatible = true, .header = false}).deserialize<Record>(table).ok());
   EXPECT_FALSE(Codec({.header = false}).deserialize<Record>(table).ok());
 }

@@ -10,26 +10,26 @@
 #include <random>
 #include <vector>
 
-#include "kiln/io/copy.hpp"
-#include "kiln/io/equal_bytes.hpp"
-#include "kiln/io/reader.hpp"
-#include "kiln/io/varint.hpp"
-#include "kiln/io/writer.hpp"
+#include "kiln/detail/io/copy.hpp"
+#include "kiln/detail/io/equal_bytes.hpp"
+#include "kiln/detail/io/varint.hpp"
+#include "kiln/detail/io/writer.hpp"
+#include "kiln/detail/ser/reader.hpp"
 #include "test_util.hpp"
 
 namespace {
 
 using kiln::ErrorCode;
-using kiln::io::Reader;
-using kiln::io::Writer;
+using kiln::detail::Reader;
+using kiln::detail::io::Writer;
 using Bytes = std::vector<std::uint8_t>;
 
 constexpr std::uint32_t kU32Max = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint64_t kU64Max = std::numeric_limits<std::uint64_t>::max();
 
 Bytes encode_varint(std::uint64_t v) {
-  Bytes b(kiln::io::kMaxVarint64 + 1, 0xEE);
-  std::uint8_t* end = kiln::io::put_varint(b.data(), v);
+  Bytes b(kiln::detail::io::kMaxVarint64 + 1, 0xEE);
+  std::uint8_t* end = kiln::detail::io::put_varint(b.data(), v);
   b.resize(static_cast<std::size_t>(end - b.data()));
   return b;
 }
@@ -64,11 +64,11 @@ template <std::size_t N>
 void expect_equal_bytes_finds_every_difference() {
   std::uint8_t a[N], b[N];
   for (std::size_t i = 0; i < N; ++i) a[i] = b[i] = static_cast<std::uint8_t>(i * 37 + 1);
-  EXPECT_TRUE(kiln::io::equal_bytes<N>(a, b)) << N;
+  EXPECT_TRUE(kiln::detail::io::equal_bytes<N>(a, b)) << N;
   for (std::size_t i = 0; i < N; ++i) {
     for (std::uint8_t bit : {0x01, 0x80}) {
       b[i] ^= bit;
-      EXPECT_FALSE(kiln::io::equal_bytes<N>(a, b)) << "size " << N << ", byte " << i;
+      EXPECT_FALSE(kiln::detail::io::equal_bytes<N>(a, b)) << "size " << N << ", byte " << i;
       b[i] ^= bit;
     }
   }
@@ -86,7 +86,7 @@ TEST(EqualBytes, FindsADifferenceInAnyByte) {
 TEST(Varint, EncodesBoundaryValuesToExactBytes) {
   for (const auto& c : varint_cases()) {
     EXPECT_EQ(encode_varint(c.value), c.bytes) << c.value;
-    EXPECT_EQ(kiln::io::varint_size(c.value), c.bytes.size()) << c.value;
+    EXPECT_EQ(kiln::detail::io::varint_size(c.value), c.bytes.size()) << c.value;
   }
 }
 
@@ -119,13 +119,15 @@ TEST(Varint, DecodesValuesThatFit32Bits) {
 }
 
 TEST(Varint, SizeMatchesMaxBytes) {
-  static_assert(kiln::io::max_varint_bytes<std::uint8_t>() == 2);
-  static_assert(kiln::io::max_varint_bytes<std::uint16_t>() == 3);
-  static_assert(kiln::io::max_varint_bytes<std::uint32_t>() == kiln::io::kMaxVarint32);
-  static_assert(kiln::io::max_varint_bytes<std::uint64_t>() == kiln::io::kMaxVarint64);
-  static_assert(kiln::io::varint_size(kU32Max) == 5);
-  static_assert(kiln::io::varint_size(kU64Max) == 10);
-  EXPECT_EQ(encode_varint(kU64Max).size(), kiln::io::kMaxVarint64);
+  static_assert(kiln::detail::io::max_varint_bytes<std::uint8_t>() == 2);
+  static_assert(kiln::detail::io::max_varint_bytes<std::uint16_t>() == 3);
+  static_assert(kiln::detail::io::max_varint_bytes<std::uint32_t>() ==
+                kiln::detail::io::kMaxVarint32);
+  static_assert(kiln::detail::io::max_varint_bytes<std::uint64_t>() ==
+                kiln::detail::io::kMaxVarint64);
+  static_assert(kiln::detail::io::varint_size(kU32Max) == 5);
+  static_assert(kiln::detail::io::varint_size(kU64Max) == 10);
+  EXPECT_EQ(encode_varint(kU64Max).size(), kiln::detail::io::kMaxVarint64);
 }
 
 TEST(Varint, SequentialValuesRoundTrip) {
@@ -151,7 +153,7 @@ TEST(Varint, SequentialValuesRoundTrip) {
 // or nothing for a varint too long for U or with bits beyond U (the input always ends it).
 template <class U>
 std::optional<std::pair<U, std::size_t>> reference_varint(const Bytes& b) {
-  constexpr std::size_t max = kiln::io::max_varint_bytes<U>();
+  constexpr std::size_t max = kiln::detail::io::max_varint_bytes<U>();
   std::uint64_t v = 0;
   bool beyond = false;  // a bit at or above sizeof(U) * 8
   for (std::size_t i = 0; i < b.size() && i < max; ++i) {
@@ -209,8 +211,8 @@ TEST(Varint, ReaderMatchesTheByteRulesForEveryLength) {
 }
 
 TEST(Zigzag, Maps32BitEdgeValues) {
-  using kiln::io::zigzag_decode;
-  using kiln::io::zigzag_encode;
+  using kiln::detail::io::zigzag_decode;
+  using kiln::detail::io::zigzag_encode;
   constexpr std::int32_t kMin = std::numeric_limits<std::int32_t>::min();
   constexpr std::int32_t kMax = std::numeric_limits<std::int32_t>::max();
   static_assert(zigzag_encode(std::int32_t{0}) == 0u);
@@ -231,8 +233,8 @@ TEST(Zigzag, Maps32BitEdgeValues) {
 }
 
 TEST(Zigzag, Maps64BitEdgeValues) {
-  using kiln::io::zigzag_decode;
-  using kiln::io::zigzag_encode;
+  using kiln::detail::io::zigzag_decode;
+  using kiln::detail::io::zigzag_encode;
   constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
   constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
   static_assert(zigzag_encode(std::int64_t{0}) == 0u);
@@ -253,13 +255,15 @@ TEST(Zigzag, Maps64BitEdgeValues) {
 }
 
 TEST(Zigzag, ZigzaggedVarintBytes) {
-  EXPECT_EQ(encode_varint(kiln::io::zigzag_encode(std::int32_t{-1})), (Bytes{0x01}));
-  EXPECT_EQ(encode_varint(kiln::io::zigzag_encode(std::int32_t{-64})), (Bytes{0x7f}));
-  EXPECT_EQ(encode_varint(kiln::io::zigzag_encode(std::int32_t{64})), (Bytes{0x80, 0x01}));
-  EXPECT_EQ(encode_varint(kiln::io::zigzag_encode(std::numeric_limits<std::int32_t>::min())),
-            (Bytes{0xff, 0xff, 0xff, 0xff, 0x0f}));
-  EXPECT_EQ(encode_varint(kiln::io::zigzag_encode(std::numeric_limits<std::int64_t>::min())),
-            (Bytes{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}));
+  EXPECT_EQ(encode_varint(kiln::detail::io::zigzag_encode(std::int32_t{-1})), (Bytes{0x01}));
+  EXPECT_EQ(encode_varint(kiln::detail::io::zigzag_encode(std::int32_t{-64})), (Bytes{0x7f}));
+  EXPECT_EQ(encode_varint(kiln::detail::io::zigzag_encode(std::int32_t{64})), (Bytes{0x80, 0x01}));
+  EXPECT_EQ(
+      encode_varint(kiln::detail::io::zigzag_encode(std::numeric_limits<std::int32_t>::min())),
+      (Bytes{0xff, 0xff, 0xff, 0xff, 0x0f}));
+  EXPECT_EQ(
+      encode_varint(kiln::detail::io::zigzag_encode(std::numeric_limits<std::int64_t>::min())),
+      (Bytes{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}));
 }
 
 TEST(ReaderVarint, RejectsElevenByteVarint) {
@@ -409,7 +413,7 @@ TEST(Reader, LengthPrefixBoundedByRemainingBytes) {
     Reader r(b.data(), b.size());
     std::size_t n = 99;
     EXPECT_FALSE(r.read_length(n, 2, 1000, "count", 1));
-    EXPECT_EQ(r.error().code, ErrorCode::kLengthTooLarge);
+    EXPECT_EQ(r.error().code, ErrorCode::kTruncated);  // the bytes the count needs are not there
     EXPECT_EQ(r.error().offset, 0u);
     EXPECT_EQ(n, 99u);
   }
@@ -454,7 +458,7 @@ TEST(Reader, LengthChecksAtTheirExactEdges) {
     Reader r(b.data(), b.size());
     std::size_t n = 0;
     EXPECT_FALSE(r.read_length(n, 3, 100, "count", 0));  // 5 x 3 > 10
-    EXPECT_EQ(r.error().code, ErrorCode::kLengthTooLarge);
+    EXPECT_EQ(r.error().code, ErrorCode::kTruncated);
     EXPECT_EQ(r.error().detail, "count 5 needs at least 5 x 3 bytes but only 10 remain");
   }
   kiln::Limits limits;
@@ -521,7 +525,7 @@ TEST(Writer, GrowsAcrossManyWrites) {
   }
   std::size_t expected = 0;
   for (std::uint32_t i = 0; i < kCount; ++i)
-    expected += 1 + 4 + kiln::io::varint_size(std::uint64_t{i} * 977) + 8;
+    expected += 1 + 4 + kiln::detail::io::varint_size(std::uint64_t{i} * 977) + 8;
   EXPECT_EQ(w.written(), expected);
   EXPECT_EQ(w.finish(), expected);
   ASSERT_EQ(out.size(), expected);
@@ -590,7 +594,7 @@ TEST(CopyBytes, EveryLengthCopiesExactly) {
   for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::uint8_t>(i + 1);
   for (std::size_t n = 0; n <= 40; ++n) {
     Bytes dst(n + 16, 0xEE);
-    kiln::io::copy_bytes(dst.data() + 8, src.data(), n);
+    kiln::detail::io::copy_bytes(dst.data() + 8, src.data(), n);
     for (std::size_t i = 0; i < dst.size(); ++i) {
       std::uint8_t want = (i >= 8 && i < 8 + n) ? src[i - 8] : 0xEE;
       ASSERT_EQ(dst[i], want) << "n=" << n << " i=" << i;
@@ -609,7 +613,7 @@ TEST(CopyBytes, OverlappingRangesCopyAsMemmove) {
         std::uint8_t* src = buf.data() + (forward ? 0 : shift);
         std::uint8_t* dst = buf.data() + (forward ? shift : 0);
         std::memmove(want.data() + (dst - buf.data()), want.data() + (src - buf.data()), n);
-        kiln::io::copy_bytes(dst, src, n);
+        kiln::detail::io::copy_bytes(dst, src, n);
         ASSERT_EQ(buf, want) << "n=" << n << " shift=" << shift << " forward=" << forward;
       }
     }
@@ -618,15 +622,15 @@ TEST(CopyBytes, OverlappingRangesCopyAsMemmove) {
 
 TEST(Endian, StoreAndLoadLittleEndian) {
   std::uint8_t buf[8] = {};
-  kiln::io::store_le(buf, std::uint32_t{0xA1B2C3D4});
+  kiln::detail::io::store_le(buf, std::uint32_t{0xA1B2C3D4});
   EXPECT_EQ(buf[0], 0xD4);
   EXPECT_EQ(buf[3], 0xA1);
-  EXPECT_EQ(kiln::io::load_le<std::uint32_t>(buf), 0xA1B2C3D4u);
-  kiln::io::store_le(buf, -2.0);
+  EXPECT_EQ(kiln::detail::io::load_le<std::uint32_t>(buf), 0xA1B2C3D4u);
+  kiln::detail::io::store_le(buf, -2.0);
   EXPECT_EQ(buf[7], 0xC0);
-  EXPECT_EQ(kiln::io::load_le<double>(buf), -2.0);
-  static_assert(kiln::io::byteswap(std::uint32_t{0x11223344}) == 0x44332211u);
-  static_assert(kiln::io::byteswap(std::uint16_t{0xA1B2}) == 0xB2A1u);
+  EXPECT_EQ(kiln::detail::io::load_le<double>(buf), -2.0);
+  static_assert(kiln::detail::io::byteswap(std::uint32_t{0x11223344}) == 0x44332211u);
+  static_assert(kiln::detail::io::byteswap(std::uint16_t{0xA1B2}) == 0xB2A1u);
 }
 
 }  // namespace

@@ -25,15 +25,15 @@ struct Empty {
 // A message of type T whose payload is `payload`.
 template <class T>
 Bytes message(const Bytes& payload) {
-  Bytes m = kiln::Codec().serialize(T{});
-  m.resize(kiln::wire::kHeaderBytes);
+  Bytes m = kiln::Codec().serialize(T{}).value();
+  m.resize(kiln::detail::wire::kHeaderBytes);
   m.insert(m.end(), payload.begin(), payload.end());
   return m;
 }
 
 Bytes varint(std::uint64_t v) {  // the core's own encoder
-  std::uint8_t buf[kiln::io::kMaxVarint64];
-  return Bytes(buf, kiln::io::put_varint(buf, v));
+  std::uint8_t buf[kiln::detail::io::kMaxVarint64];
+  return Bytes(buf, kiln::detail::io::put_varint(buf, v));
 }
 
 template <class T>
@@ -66,7 +66,7 @@ void expect_flood_rejected(const char* what) {
   Bytes m = message<T>(varint((std::uint64_t{1} << 28) - 1));
   kiln::Error e = decode_error<T>(m);
   EXPECT_EQ(e.code, ErrorCode::kAllocationLimit) << what << ": " << e.message();
-  EXPECT_EQ(e.offset, kiln::wire::kHeaderBytes) << what;
+  EXPECT_EQ(e.offset, kiln::detail::wire::kHeaderBytes) << what;
   EXPECT_NE(e.message().find("allocation budget"), std::string::npos) << e.message();
   EXPECT_NE(e.message().find("268435455"), std::string::npos) << e.message();
 }
@@ -96,7 +96,7 @@ TEST(AllocBudget, ModestCountsOfEmptyElementsDecode) {
 TEST(AllocBudget, ChargesAddUpOverTheMessage) {
   using Pair = std::tuple<std::vector<std::int32_t>, std::vector<std::int32_t>>;
   Pair v{std::vector<std::int32_t>(8, 1), std::vector<std::int32_t>(3, 2)};
-  Bytes m = kiln::Codec().serialize(v);
+  Bytes m = kiln::Codec().serialize(v).value();
   // 8 x 4 + 3 x 4 = 44 bytes of storage.
   EXPECT_TRUE(kiln::Codec(budget(44)).deserialize<Pair>(m).ok());
   kiln::Error e = decode_error<Pair>(m, budget(43));
@@ -107,7 +107,7 @@ TEST(AllocBudget, ChargesAddUpOverTheMessage) {
 }
 
 TEST(AllocBudget, StringsAreChargedTheirLength) {
-  Bytes m = kiln::Codec().serialize(std::string(50, 'x'));
+  Bytes m = kiln::Codec().serialize(std::string(50, 'x')).value();
   EXPECT_TRUE(kiln::Codec(budget(50)).deserialize<std::string>(m).ok());
   kiln::Error e = decode_error<std::string>(m, budget(49));
   EXPECT_EQ(e.code, ErrorCode::kAllocationLimit);
@@ -116,7 +116,7 @@ TEST(AllocBudget, StringsAreChargedTheirLength) {
 
 TEST(AllocBudget, NodeContainersAreChargedTheirLinks) {
   const std::size_t node = sizeof(std::int8_t) + 4 * sizeof(void*);
-  Bytes m = kiln::Codec().serialize(std::set<std::int8_t>{1, 2, 3});
+  Bytes m = kiln::Codec().serialize(std::set<std::int8_t>{1, 2, 3}).value();
   EXPECT_TRUE(kiln::Codec(budget(3 * node)).deserialize<std::set<std::int8_t>>(m).ok());
   EXPECT_EQ(decode_error<std::set<std::int8_t>>(m, budget(3 * node - 1)).code,
             ErrorCode::kAllocationLimit);
@@ -128,9 +128,10 @@ TEST(AllocBudget, TheDefaultBudgetAdmitsOrdinaryMessages) {
   std::vector<std::string> strings(100000);
   std::vector<std::vector<std::int32_t>> vectors(100000);
   kiln::Codec codec;
-  EXPECT_TRUE(codec.deserialize<std::vector<std::string>>(codec.serialize(strings)).ok());
+  EXPECT_TRUE(codec.deserialize<std::vector<std::string>>(codec.serialize(strings).value()).ok());
   EXPECT_TRUE(
-      codec.deserialize<std::vector<std::vector<std::int32_t>>>(codec.serialize(vectors)).ok());
+      codec.deserialize<std::vector<std::vector<std::int32_t>>>(codec.serialize(vectors).value())
+          .ok());
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 #include <variant>
 #include <vector>
 
-#include "kiln/reflect/fields.hpp"
+#include "kiln/detail/reflect/fields.hpp"
 
 namespace kiln::test {
 

@@ -263,8 +263,8 @@ TEST(Numbers, CompressedModeExactBytes) {
 }
 
 TEST(Numbers, HeaderFlagFollowsTheCodecOption) {
-  Bytes fixed = kiln::Codec({.compress_numbers = false}).serialize(std::int32_t{5});
-  Bytes compressed = kiln::Codec({.compress_numbers = true}).serialize(std::int32_t{5});
+  Bytes fixed = kiln::Codec({.compress_numbers = false}).serialize(std::int32_t{5}).value();
+  Bytes compressed = kiln::Codec({.compress_numbers = true}).serialize(std::int32_t{5}).value();
   ASSERT_EQ(fixed.size(), 7u + 4u);
   ASSERT_EQ(compressed.size(), 7u + 1u);
   EXPECT_EQ(fixed[2], 0);
@@ -275,7 +275,8 @@ TEST(Numbers, HeaderFlagFollowsTheCodecOption) {
 
 TEST(Numbers, ReaderDecodesEitherModeWhateverItsOwnOption) {
   for (bool writer : {false, true}) {
-    Bytes bytes = kiln::Codec({.compress_numbers = writer}).serialize(std::int64_t{-123456789});
+    Bytes bytes =
+        kiln::Codec({.compress_numbers = writer}).serialize(std::int64_t{-123456789}).value();
     for (bool reader : {false, true}) {
       auto r = kiln::Codec({.compress_numbers = reader}).deserialize<std::int64_t>(bytes);
       ASSERT_TRUE(r.ok()) << r.error().message();
@@ -305,7 +306,8 @@ TEST(Numbers, FingerprintsDistinguishNumberTypes) {
   static_assert(kiln::fingerprint_of<char16_t>() != kiln::fingerprint_of<std::uint16_t>());
   // char and char8_t share a wire form.
   static_assert(kiln::fingerprint_of<char>() == kiln::fingerprint_of<char8_t>());
-  kiln::Error e = kiln::test::decode_error<std::uint32_t>(kiln::Codec().serialize(std::int32_t{1}));
+  kiln::Error e =
+      kiln::test::decode_error<std::uint32_t>(kiln::Codec().serialize(std::int32_t{1}).value());
   EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
 }
 

@@ -16,7 +16,7 @@ using Map = std::map<std::string, std::int64_t>;
 template <class T>
 T decode_into(const T& value, T reused) {
   kiln::Codec codec;
-  auto bytes = codec.serialize(value);
+  auto bytes = codec.serialize(value).value();
   kiln::Status st = codec.deserialize_into(bytes, reused);
   EXPECT_TRUE(st.ok()) << st.error().message();
   return reused;
@@ -59,7 +59,7 @@ TEST(Reuse, DuplicateKeyRejectedOnEveryPath) {
   kiln::Codec codec;
   // Two entries "k" -> 1 and "k" -> 2: build by serializing a vector of pairs with the same shape.
   std::vector<std::pair<std::string, std::int64_t>> dup{{"k", 1}, {"k", 2}};
-  auto bytes = codec.serialize(dup);
+  auto bytes = codec.serialize(dup).value();
   // Same wire shape as a map: patch the fingerprint in the header to the map's.
   constexpr std::uint32_t fp = kiln::fingerprint_of<Map>();
   for (int i = 0; i < 4; ++i) bytes[3 + i] = static_cast<std::uint8_t>(fp >> (8 * i));
@@ -93,7 +93,7 @@ TEST(Reuse, MapKeyEqualToReusedKeyIsStillValidated) {
     kiln::Codec codec(kiln::Options{.share_strings = share});
     const std::string bad = "ab\xff";
     Map out{{bad, 1}};
-    auto bytes = codec.serialize(Map{{bad, 2}});  // writing does not validate
+    auto bytes = codec.serialize(Map{{bad, 2}}).value();  // writing does not validate
     ASSERT_FALSE(bytes.empty());
     Map fresh;
     kiln::Status want = codec.deserialize_into(bytes, fresh);

@@ -41,7 +41,7 @@ struct Flat {
 
 template <class T>
 Bytes view_bytes(kiln::Codec& codec, const T& value) {
-  std::span<const std::uint8_t> v = codec.serialize_view(value);
+  std::span<const std::uint8_t> v = codec.serialize_view(value).value();
   return Bytes(v.begin(), v.end());
 }
 
@@ -49,7 +49,7 @@ template <class T>
 void expect_view_is_serialize(const T& value) {
   for (const kiln::Options& o : every_option_set()) {
     kiln::Codec codec(o);
-    const Bytes want = codec.serialize(value);
+    const Bytes want = codec.serialize(value).value();
     ASSERT_FALSE(want.empty()) << describe(o);
 
     kiln::Codec view(o);
@@ -62,7 +62,7 @@ void expect_view_is_serialize(const T& value) {
     EXPECT_EQ(view_bytes(small, value), want) << describe(o) << ": after a 1-character string";
 
     T back{};
-    kiln::Status s = codec.deserialize_into(view.serialize_view(value), back);
+    kiln::Status s = codec.deserialize_into(view.serialize_view(value).value(), back);
     ASSERT_TRUE(s.ok()) << describe(o) << ": " << s.error().message();
     EXPECT_TRUE(kiln::test::same_value(value, back)) << describe(o);
   }
@@ -119,12 +119,12 @@ TEST(SerializeView, MessageOutgrowingTheBufferPartWayIsWrittenFromTheStart) {
     std::vector<std::string> big;
     for (int i = 0; i < 3000; ++i)
       big.push_back(std::string(static_cast<std::size_t>(i % 50), 'a' + i % 26));
-    const Bytes want = codec.serialize(big);
+    const Bytes want = codec.serialize(big).value();
     ASSERT_FALSE(view_bytes(codec, std::vector<std::string>{"small"}).empty());
     EXPECT_EQ(view_bytes(codec, big), want);
     EXPECT_EQ(view_bytes(codec, big), want) << "into the grown buffer";
     std::vector<std::string> back;
-    ASSERT_TRUE(codec.deserialize_into(codec.serialize_view(big), back).ok());
+    ASSERT_TRUE(codec.deserialize_into(codec.serialize_view(big).value(), back).ok());
     EXPECT_EQ(back, big);
   }
 }
@@ -132,9 +132,11 @@ TEST(SerializeView, MessageOutgrowingTheBufferPartWayIsWrittenFromTheStart) {
 // The exact bytes of the smallest view: the 3-byte header without a fingerprint, then the body.
 TEST(SerializeView, ShortHeaderThenBodyBytes) {
   kiln::Codec codec({.compress_numbers = true, .fingerprint = false});
-  EXPECT_EQ(view_bytes(codec, std::int32_t{-2}),
-            (Bytes{kiln::wire::kMagic, kiln::wire::kVersion,
-                   kiln::wire::kFlagCompressNumbers | kiln::wire::kFlagNoFingerprint, 0x03}));
+  EXPECT_EQ(
+      view_bytes(codec, std::int32_t{-2}),
+      (Bytes{kiln::detail::wire::kMagic, kiln::detail::wire::kVersion,
+             kiln::detail::wire::kFlagCompressNumbers | kiln::detail::wire::kFlagNoFingerprint,
+             0x03}));
   kiln::Codec bare({.header = false});
   EXPECT_EQ(view_bytes(bare, std::uint16_t{0x0102}), (Bytes{0x02, 0x01}));
 }

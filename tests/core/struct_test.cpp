@@ -24,8 +24,8 @@ namespace {
 
 using kiln::ErrorCode;
 using kiln::fingerprint_of;
-using kiln::reflect::field_count;
-using kiln::reflect::field_name;
+using kiln::detail::reflect::field_count;
+using kiln::detail::reflect::field_name;
 using kiln::test::body_error;
 using kiln::test::Bytes;
 using kiln::test::payload;
@@ -210,7 +210,7 @@ TEST(Struct, EveryFieldFamily) {
   static_assert(field_name<Everything, 12> == "c32");
   static_assert(field_name<Everything, 25> == "ump");
   static_assert(field_name<Everything, 33> == "account");
-  auto r = kiln::Codec().deserialize<Everything>(kiln::Codec().serialize(e));
+  auto r = kiln::Codec().deserialize<Everything>(kiln::Codec().serialize(e).value());
   ASSERT_TRUE(r.ok()) << r.error().message();
   EXPECT_EQ(r->account.owner(), "ann");
   EXPECT_EQ(r->account.cache(), 0) << "fields not listed in KILN_FIELDS are not serialized";
@@ -225,7 +225,7 @@ TEST(Struct, PrivateFieldsWithKilnFields) {
   };
   for (bool compress : {false, true}) {
     kiln::Codec codec({.compress_numbers = compress});
-    auto r = codec.deserialize<Account>(codec.serialize(a));
+    auto r = codec.deserialize<Account>(codec.serialize(a).value());
     ASSERT_TRUE(r.ok()) << r.error().message();
     EXPECT_TRUE(same_fields(*r, a));
     EXPECT_EQ(r->cache(), 0);
@@ -242,7 +242,7 @@ TEST(Struct, PrivateFieldsWithKilnFields) {
 
 TEST(Struct, BaseClassFieldsWithKilnFields) {
   User u(17, "eve");
-  auto r = kiln::Codec().deserialize<User>(kiln::Codec().serialize(u));
+  auto r = kiln::Codec().deserialize<User>(kiln::Codec().serialize(u).value());
   ASSERT_TRUE(r.ok()) << r.error().message();
   EXPECT_EQ(r->id(), 17);
   EXPECT_EQ(r->name(), "eve");
@@ -359,7 +359,7 @@ TEST(Struct, FingerprintCoversNamesTypesAndOrder) {
   static_assert(fingerprint_of<HoldsBase>() != base);
 
   // And the header carries it: a renamed field is a schema mismatch, an identical shape is not.
-  Bytes message = kiln::Codec().serialize(Base{1, "n"});
+  Bytes message = kiln::Codec().serialize(Base{1, "n"}).value();
   EXPECT_EQ(kiln::test::decode_error<Renamed>(message).code, ErrorCode::kSchemaMismatch);
   EXPECT_EQ(kiln::test::decode_error<Retyped>(message).code, ErrorCode::kSchemaMismatch);
   EXPECT_EQ(kiln::test::decode_error<Reordered>(message).code, ErrorCode::kSchemaMismatch);
@@ -434,7 +434,7 @@ TEST(Struct, RecursiveTypeFingerprints) {
   static_assert(fingerprint_of<Even>() != fingerprint_of<Odd>());
   // Not the fingerprint of a non-recursive struct with the same first level.
   static_assert(fingerprint_of<Node>() != fingerprint_of<Flat>());
-  Bytes message = kiln::Codec().serialize(Node{1, {{2, {}}}});
+  Bytes message = kiln::Codec().serialize(Node{1, {{2, {}}}}).value();
   auto twin = kiln::Codec().deserialize<Twin>(message);
   ASSERT_TRUE(twin.ok()) << twin.error().message();
   ASSERT_EQ(twin->kids.size(), 1u);
@@ -451,7 +451,7 @@ TEST(Struct, NestingAtTheLimitIsAccepted) {
 
 TEST(Struct, NestingBeyondTheLimitIsRejected) {
   for (bool compress : {false, true}) {
-    Bytes message = kiln::Codec({.compress_numbers = compress}).serialize(chain(65));
+    Bytes message = kiln::Codec({.compress_numbers = compress}).serialize(chain(65)).value();
     kiln::Error e = kiln::test::decode_error<Node>(message);
     EXPECT_EQ(e.code, ErrorCode::kDepthExceeded) << compress;
     // Each level is v then a one-byte count: 5 bytes fixed, 2 compressed (v < 64). The 65th
@@ -460,7 +460,7 @@ TEST(Struct, NestingBeyondTheLimitIsRejected) {
 
     kiln::Options small;
     small.limits.max_depth = 3;
-    message = kiln::Codec({.compress_numbers = compress}).serialize(chain(4));
+    message = kiln::Codec({.compress_numbers = compress}).serialize(chain(4)).value();
     e = kiln::test::decode_error<Node>(message, small);
     EXPECT_EQ(e.code, ErrorCode::kDepthExceeded) << compress;
     EXPECT_EQ(e.offset, 7u + 3u * (compress ? 2u : 5u)) << compress;
@@ -481,7 +481,7 @@ TEST(Struct, HostileDeepNestingStopsAtTheLimit) {
 
 TEST(Struct, EveryTruncationIsRejected) {
   for (bool compress : {false, true}) {
-    Bytes full = kiln::Codec({.compress_numbers = compress}).serialize(make_everything());
+    Bytes full = kiln::Codec({.compress_numbers = compress}).serialize(make_everything()).value();
     for (std::size_t n = 0; n < full.size(); ++n) {
       kiln::Error e = kiln::test::decode_error<Everything>(std::span(full.data(), n));
       ASSERT_NE(e.code, ErrorCode::kOk) << "truncated to " << n << " of " << full.size();
@@ -494,8 +494,8 @@ TEST(Struct, CorruptedBytesNeverCrash) {
   // Every byte of the payload replaced by a few values: decoding either succeeds or reports an
   // error inside the message; it never reads out of bounds (checked under the sanitizers).
   for (bool compress : {false, true}) {
-    Bytes full = kiln::Codec({.compress_numbers = compress}).serialize(make_everything());
-    for (std::size_t i = kiln::wire::kHeaderBytes; i < full.size(); ++i) {
+    Bytes full = kiln::Codec({.compress_numbers = compress}).serialize(make_everything()).value();
+    for (std::size_t i = kiln::detail::wire::kHeaderBytes; i < full.size(); ++i) {
       for (std::uint8_t v : {0x00, 0x01, 0x02, 0x7f, 0x80, 0xff}) {
         Bytes bad = full;
         bad[i] = v;

@@ -105,7 +105,9 @@ bool same_elements(const Tuple& a, const Tuple& b, std::index_sequence<I...>) {
 
 template <class T, std::size_t... I>
 bool same_fields(const T& a, const T& b, std::index_sequence<I...>) {
-  return (same_value(kiln::reflect::get_field<I>(a), kiln::reflect::get_field<I>(b)) && ...);
+  return (
+      same_value(kiln::detail::reflect::get_field<I>(a), kiln::detail::reflect::get_field<I>(b)) &&
+      ...);
 }
 
 }  // namespace detail
@@ -135,8 +137,9 @@ bool same_value(const T& a, const T& b) {
     for (auto ia = a.begin(); ia != a.end(); ++ia, ++ib)
       if (!same_value<E>(*ia, *ib)) return false;
     return true;
-  } else if constexpr (kiln::reflect::Reflectable<T>) {
-    return detail::same_fields(a, b, std::make_index_sequence<kiln::reflect::field_count<T>>{});
+  } else if constexpr (kiln::detail::reflect::Reflectable<T>) {
+    return detail::same_fields(a, b,
+                               std::make_index_sequence<kiln::detail::reflect::field_count<T>>{});
   } else {
     return a == b;
   }
@@ -155,17 +158,18 @@ template <class T>
   for (bool compress : {false, true}) {
     const char* mode = compress ? "compressed" : "fixed";
     Codec codec(options_for(compress, base));
-    Bytes bytes = codec.serialize(value);
-    if (bytes.size() < wire::kHeaderBytes)
+    Bytes bytes = codec.serialize(value).value();
+    if (bytes.size() < kiln::detail::wire::kHeaderBytes)
       return ::testing::AssertionFailure() << mode << ": message shorter than its header";
 
     Codec view_codec(options_for(compress, base));
-    std::span<const std::uint8_t> view = view_codec.serialize_view(value);
+    std::span<const std::uint8_t> view = view_codec.serialize_view(value).value();
     if (!std::equal(view.begin(), view.end(), bytes.begin(), bytes.end()))
       return ::testing::AssertionFailure() << mode << ": serialize_view wrote " << hex(view)
                                            << ", serialize wrote " << hex(bytes);
     Bytes appended{0xAA, 0xBB};
-    codec.serialize_into(value, appended);
+    if (Status s = codec.serialize_into(value, appended); !s)
+      return ::testing::AssertionFailure() << mode << ": serialize_into: " << s.error().message();
     if (!std::equal(appended.begin() + 2, appended.end(), bytes.begin(), bytes.end()) ||
         appended[0] != 0xAA || appended[1] != 0xBB)
       return ::testing::AssertionFailure() << mode << ": serialize_into wrote " << hex(appended);
@@ -185,15 +189,16 @@ template <class T>
 // The message for `value` without its 7-byte header.
 template <class T>
 Bytes payload(const T& value, bool compress = false) {
-  Bytes bytes = Codec(options_for(compress)).serialize(value);
-  return Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(wire::kHeaderBytes), bytes.end());
+  Bytes bytes = Codec(options_for(compress)).serialize(value).value();
+  return Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(kiln::detail::wire::kHeaderBytes),
+               bytes.end());
 }
 
 // A message for root type T: a valid header (with T's fingerprint) followed by `body`.
 template <class T>
 Bytes message_for(const Bytes& body, bool compress = false) {
-  Bytes m{wire::kMagic, wire::kVersion,
-          static_cast<std::uint8_t>(compress ? wire::kFlagCompressNumbers : 0)};
+  Bytes m{kiln::detail::wire::kMagic, kiln::detail::wire::kVersion,
+          static_cast<std::uint8_t>(compress ? kiln::detail::wire::kFlagCompressNumbers : 0)};
   std::uint32_t fp = fingerprint_of<T>();
   for (int i = 0; i < 4; ++i) m.push_back(static_cast<std::uint8_t>(fp >> (8 * i)));
   m.insert(m.end(), body.begin(), body.end());

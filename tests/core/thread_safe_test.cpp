@@ -36,14 +36,15 @@ bool same_bytes(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b
 template <class Facade, class T>
 ::testing::AssertionResult matches_plain(const Facade& facade, const T& value) {
   Codec plain(facade.options());
-  Bytes expected = plain.serialize(value);
+  Bytes expected = plain.serialize(value).value();
 
-  Bytes bytes = facade.serialize(value);
+  Bytes bytes = facade.serialize(value).value();
   if (bytes != expected)
     return ::testing::AssertionFailure()
            << "serialize wrote " << hex(bytes) << ", plain codec " << hex(expected);
   Bytes appended{0xAA};
-  facade.serialize_into(value, appended);
+  if (kiln::Status s = facade.serialize_into(value, appended); !s)
+    return ::testing::AssertionFailure() << "serialize_into: " << s.error().message();
   if (appended.size() != expected.size() + 1 || appended[0] != 0xAA ||
       !std::equal(expected.begin(), expected.end(), appended.begin() + 1))
     return ::testing::AssertionFailure() << "serialize_into wrote " << hex(appended);
@@ -93,7 +94,7 @@ void check_prototype_limits() {
   EXPECT_EQ(facade.options().limits.max_string_bytes, 2u);
   facade.with_codec([](Codec& c) { EXPECT_EQ(c.options().limits.max_string_bytes, 2u); });
   // The prototype's limit applies: Record's 3-byte f2 is rejected, as by the plain codec.
-  Bytes bytes = Codec(options_for(true)).serialize(kiln::workloads::make_record());
+  Bytes bytes = Codec(options_for(true)).serialize(kiln::workloads::make_record()).value();
   kiln::Error plain = kiln::test::decode_error<Record>(bytes, options);
   ASSERT_NE(plain.code, ErrorCode::kOk);
   kiln::Result<Record> back = facade.template deserialize<Record>(bytes);
@@ -119,9 +120,9 @@ TEST(ThreadLocalCodec, KeepsOneCodecPerThreadAndFacade) {
   // Alternating between facades switches codecs and keeps each facade's options.
   for (int i = 0; i < 4; ++i) {
     EXPECT_EQ(&a.local(), &ca);
-    EXPECT_EQ(a.serialize(s), Codec(options_for(false)).serialize(s));
+    EXPECT_EQ(a.serialize(s).value(), Codec(options_for(false)).serialize(s).value());
     EXPECT_EQ(&b.local(), &cb);
-    EXPECT_EQ(b.serialize(s), Codec(options_for(true)).serialize(s));
+    EXPECT_EQ(b.serialize(s).value(), Codec(options_for(true)).serialize(s).value());
   }
   int calls = 0;
   a.with_codec([&](Codec& c) {
@@ -135,15 +136,16 @@ TEST(ThreadLocalCodec, NewFacadesNeverSeeAnEarlierFacadesState) {
   // Facades created and destroyed in turn, often at the same address, alternating options: each
   // must use its own options, never a cached codec of a destroyed predecessor.
   Struct s = kiln::workloads::make_struct();
-  const Bytes fixed = Codec(options_for(false)).serialize(s);
-  const Bytes compressed = Codec(options_for(true)).serialize(s);
+  const Bytes fixed = Codec(options_for(false)).serialize(s).value();
+  const Bytes compressed = Codec(options_for(true)).serialize(s).value();
   ASSERT_NE(fixed, compressed);
   for (int i = 0; i < 50; ++i) {
     bool compress = i % 2 == 1;
     auto facade = std::make_unique<ThreadLocalCodec>(options_for(compress));
-    ASSERT_EQ(facade->serialize(s), compress ? compressed : fixed) << "iteration " << i;
+    ASSERT_EQ(facade->serialize(s).value(), compress ? compressed : fixed) << "iteration " << i;
     std::optional<ThreadLocalCodec> inline_facade(std::in_place, options_for(!compress));
-    ASSERT_EQ(inline_facade->serialize(s), compress ? fixed : compressed) << "iteration " << i;
+    ASSERT_EQ(inline_facade->serialize(s).value(), compress ? fixed : compressed)
+        << "iteration " << i;
   }
 }
 
@@ -151,19 +153,19 @@ TEST(ThreadLocalCodec, SerializeViewIsStableUntilTheNextView) {
   ThreadLocalCodec facade;
   Struct s = kiln::workloads::make_struct();
   Foo foo = kiln::workloads::make_foo();
-  const Bytes expected = Codec().serialize(s);
-  std::span<const std::uint8_t> view = facade.serialize_view(s);
+  const Bytes expected = Codec().serialize(s).value();
+  std::span<const std::uint8_t> view = facade.serialize_view(s).value();
   EXPECT_TRUE(same_bytes(view, expected)) << hex(view);
   // Other calls on the facade leave the view alone.
-  Bytes foo_bytes = facade.serialize(foo);
+  Bytes foo_bytes = facade.serialize(foo).value();
   EXPECT_TRUE(facade.deserialize<Foo>(foo_bytes).ok());
   EXPECT_TRUE(same_bytes(view, expected)) << hex(view);
-  EXPECT_TRUE(same_bytes(facade.serialize_view(foo), foo_bytes));
+  EXPECT_TRUE(same_bytes(facade.serialize_view(foo).value(), foo_bytes));
 }
 
 TEST(ThreadLocalCodec, ReportsDecodeErrorsLikeThePlainCodec) {
   ThreadLocalCodec facade;
-  Bytes bytes = facade.serialize(kiln::workloads::make_struct());
+  Bytes bytes = facade.serialize(kiln::workloads::make_struct()).value();
   bytes.pop_back();
   kiln::Error plain = kiln::test::decode_error<Struct>(bytes);
   kiln::Result<Struct> back = facade.deserialize<Struct>(bytes);
@@ -171,13 +173,13 @@ TEST(ThreadLocalCodec, ReportsDecodeErrorsLikeThePlainCodec) {
   EXPECT_EQ(back.error().code, plain.code);
   EXPECT_EQ(back.error().message(), plain.message());
   // The schema check still applies: a Struct message is not a Foo.
-  bytes = facade.serialize(kiln::workloads::make_struct());
+  bytes = facade.serialize(kiln::workloads::make_struct()).value();
   EXPECT_EQ(facade.deserialize<Foo>(bytes).error().code, ErrorCode::kSchemaMismatch);
 }
 
 TEST(PooledCodec, ReportsDecodeErrorsLikeThePlainCodec) {
   PooledCodec facade;
-  Bytes bytes = facade.serialize(kiln::workloads::make_foo());
+  Bytes bytes = facade.serialize(kiln::workloads::make_foo()).value();
   bytes.resize(bytes.size() / 2);
   kiln::Error plain = kiln::test::decode_error<Foo>(bytes);
   Foo out{};
@@ -222,9 +224,9 @@ TEST(PooledCodec, WithCodecReleasesTheSlot) {
 TEST(PooledCodec, LeaseServesSerializeView) {
   PooledCodec pool(options_for(false), 2);
   Record record = kiln::workloads::make_record();
-  const Bytes expected = Codec().serialize(record);
+  const Bytes expected = Codec().serialize(record).value();
   PooledCodec::Lease lease = pool.acquire();
-  std::span<const std::uint8_t> view = lease->serialize_view(record);
+  std::span<const std::uint8_t> view = lease->serialize_view(record).value();
   EXPECT_TRUE(same_bytes(view, expected)) << hex(view);
   // Facade calls while the lease is held use other codecs and leave the view alone.
   for (int i = 0; i < 3; ++i) EXPECT_TRUE(matches_plain(pool, kiln::workloads::make_foo()));

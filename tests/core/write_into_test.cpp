@@ -28,7 +28,7 @@ template <class M, class T>
 void expect_every_room(const T& value) {
   Bytes want;
   {
-    kiln::io::Writer w(want);
+    kiln::detail::io::Writer w(want);
     kiln::Serializer<T>::template write<M>(w, value);
     w.finish();
   }
@@ -40,12 +40,12 @@ void expect_every_room(const T& value) {
   for (std::size_t room = 0; room <= most; ++room) {
     Bytes buf(room + kGuard, kPattern);
     std::uint8_t* const begin = buf.data();
-    std::uint8_t* const end = kiln::write_into<M>(begin, begin + room, value);
+    std::uint8_t* const end = kiln::detail::write_into<M>(begin, begin + room, value);
     for (std::size_t i = room; i < buf.size(); ++i)
       ASSERT_EQ(buf[i], kPattern) << "byte " << i - room << " past a room of " << room
                                   << " written";
     Bytes writer_buf(room);
-    kiln::io::Writer w(writer_buf, 0);
+    kiln::detail::io::Writer w(writer_buf, 0);
     kiln::Serializer<T>::template write<M>(w, value);
     const bool writer_fitted = writer_buf.size() == room;
     if (end == nullptr) {

@@ -49,13 +49,14 @@ void check_equal(const Checks& checks, const T& a, const T& b, const char* what)
 
 template <class T>
 void check_headerless(std::span<const std::uint8_t> in, const Checks& checks) {
-  if (in.size() < wire::kShortHeaderBytes || in[0] != wire::kMagic || in[1] != wire::kVersion)
+  if (in.size() < kiln::detail::wire::kShortHeaderBytes || in[0] != kiln::detail::wire::kMagic ||
+      in[1] != kiln::detail::wire::kVersion)
     return;
   const std::uint8_t flags = in[2];
-  if ((flags & ~wire::kSupportedFlags) ||
-      ((flags & wire::kFlagCompatible) && !evolve::Schema<T>::ok))
+  if ((flags & ~kiln::detail::wire::kSupportedFlags) ||
+      ((flags & kiln::detail::wire::kFlagCompatible) && !kiln::detail::evolve::Schema<T>::ok))
     return;
-  const std::size_t head = wire::header_bytes(flags);
+  const std::size_t head = kiln::detail::wire::header_bytes(flags);
   if (in.size() < head) return;
   // One allocation budget for both: by default it grows with the input, which is shorter here.
   Limits limits;
@@ -63,10 +64,10 @@ void check_headerless(std::span<const std::uint8_t> in, const Checks& checks) {
   T framed{}, bare{};
   Status sf = Codec({.limits = limits}).deserialize_into(in, framed);
   if (!sf.ok() && sf.error().offset < head) return;  // the header itself was rejected
-  const Codec reader({.compress_numbers = (flags & wire::kFlagCompressNumbers) != 0,
-                      .track_references = (flags & wire::kFlagReferenceTracking) != 0,
-                      .share_strings = (flags & wire::kFlagShareStrings) != 0,
-                      .compatible = (flags & wire::kFlagCompatible) != 0,
+  const Codec reader({.compress_numbers = (flags & kiln::detail::wire::kFlagCompressNumbers) != 0,
+                      .track_references = (flags & kiln::detail::wire::kFlagReferenceTracking) != 0,
+                      .share_strings = (flags & kiln::detail::wire::kFlagShareStrings) != 0,
+                      .compatible = (flags & kiln::detail::wire::kFlagCompatible) != 0,
                       .header = false,
                       .limits = limits});
   Status sb = reader.deserialize_into(in.subspan(head), bare);
@@ -105,16 +106,17 @@ int run(const std::uint8_t* data, std::size_t size, const T& prefill, const Chec
   }
   check_equal(checks, fresh, reused, "fresh and reused decodes give different values");
 
-  const bool compressed = (data[2] & wire::kFlagCompressNumbers) != 0;
-  const bool fingerprint = (data[2] & wire::kFlagNoFingerprint) == 0;  // kept, as the input had it
+  const bool compressed = (data[2] & kiln::detail::wire::kFlagCompressNumbers) != 0;
+  const bool fingerprint =
+      (data[2] & kiln::detail::wire::kFlagNoFingerprint) == 0;  // kept, as the input had it
   for (bool mode : {compressed, !compressed}) {
     Codec writer({.compress_numbers = mode, .fingerprint = fingerprint});
-    std::vector<std::uint8_t> once = writer.serialize(fresh);
+    std::vector<std::uint8_t> once = writer.serialize(fresh).value();
     T again{};
     Status st3 = codec.deserialize_into(once, again);
     if (!st3.ok()) fail("the re-encoded value does not decode", st3.error().message());
     check_equal(checks, fresh, again, "the re-encoded value decodes to a different value");
-    if (checks.same_bytes && writer.serialize(again) != once)
+    if (checks.same_bytes && writer.serialize(again).value() != once)
       fail("re-encoding the decoded value changes its bytes");
   }
   return 0;

@@ -1,7 +1,7 @@
 // Fuzzes the schema-less inspector (kiln::inspect, behind kiln-inspect and JS inspect()): any
 // input gives JSON text or an error with a code and an in-range offset, never a crash.
 #include "fuzz_harness.hpp"
-#include "kiln/evolve/inspect.hpp"
+#include "kiln/inspect.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   kiln::Result<std::string> out = kiln::inspect({data, size});

@@ -21,7 +21,8 @@ template <class T>
 void write(const fs::path& dir, const std::string& harness, const T& value, const char* name) {
   fs::create_directories(dir / harness);
   for (bool compress : {false, true}) {
-    std::vector<std::uint8_t> bytes = kiln::Codec({.compress_numbers = compress}).serialize(value);
+    std::vector<std::uint8_t> bytes =
+        kiln::Codec({.compress_numbers = compress}).serialize(value).value();
     std::ofstream(
         dir / harness /
             (std::string("seed_") + name + (compress ? "_compressed" : "_fixed") + ".bin"),
@@ -38,7 +39,7 @@ void write_with(const fs::path& dir, const std::string& harness, const T& value,
   fs::create_directories(dir / harness);
   for (bool compress : {false, true}) {
     options.compress_numbers = compress;
-    std::vector<std::uint8_t> bytes = kiln::Codec(options, types).serialize(value);
+    std::vector<std::uint8_t> bytes = kiln::Codec(options, types).serialize(value).value();
     std::ofstream(
         dir / harness /
             (std::string("seed_") + name + (compress ? "_compressed" : "_fixed") + ".bin"),

@@ -49,7 +49,7 @@ std::string value_manifest(const std::vector<kiln::workloads::ValueCase>& cases)
     kiln::Codec codec({.track_references = cases[i].track_references});
     m << "    {\"file\": \"" << cases[i].name
       << ".bin\", \"track_references\": " << (cases[i].track_references ? "true" : "false")
-      << ", \"bytes\": " << codec.serialize(cases[i].value).size() << "}"
+      << ", \"bytes\": " << codec.serialize(cases[i].value).value().size() << "}"
       << (i + 1 < cases.size() ? "," : "") << "\n";
   }
   m << "  ]\n}\n";
@@ -115,7 +115,8 @@ int main(int argc, char** argv) {
   auto value_cases = kiln::workloads::value_cases();
   for (const auto& c : value_cases) {
     kiln::Codec codec({.track_references = c.track_references});
-    failures += write_or_check(write, dir + "/value/" + c.name + ".bin", codec.serialize(c.value));
+    failures +=
+        write_or_check(write, dir + "/value/" + c.name + ".bin", codec.serialize(c.value).value());
   }
   std::string vm = value_manifest(value_cases);
   std::vector<std::uint8_t> vm_bytes(vm.begin(), vm.end());

@@ -48,7 +48,7 @@ for (const v of manifest.vectors) {
     assert.deepStrictEqual(new Codec(reader).deserialize(type, golden(v.file)), make[v.workload]());
   });
 
-  test(`${v.file}: every truncation rejected, as by the C++ decoder`, async () => {
+  test(`${v.file}: every truncation rejected as Truncated, as by the C++ decoder`, async () => {
     const core = await loadCore();
     const bytes = golden(v.file);
     for (let n = 0; n < bytes.length; n++) {
@@ -59,6 +59,7 @@ for (const v of manifest.vectors) {
       assert.ok(cpp, `C++ accepted ${n} bytes`);
       assert.equal(js.error.code, cpp.code, `${n}: ${js.error.message} vs ${cpp.message}`);
       assert.equal(js.error.offset, cpp.offset, `${n}: ${js.error.message} vs ${cpp.message}`);
+      assert.equal(js.error.code, 'Truncated', `${n}: ${js.error.message}`);
       assert.ok(js.error.offset <= n);
     }
   });

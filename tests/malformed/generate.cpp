@@ -47,14 +47,15 @@ kiln::Error decode(const Bytes& b) {
 }
 
 Bytes varint(std::uint64_t v) {  // the core's own encoder
-  std::uint8_t buf[kiln::io::kMaxVarint64];
-  return Bytes(buf, kiln::io::put_varint(buf, v));
+  std::uint8_t buf[kiln::detail::io::kMaxVarint64];
+  return Bytes(buf, kiln::detail::io::put_varint(buf, v));
 }
 
 // Payload bytes of one value in a mode (its message without the header).
 template <class T>
 std::size_t payload_size(const T& v, bool compress) {
-  return kiln::Codec({.compress_numbers = compress}).serialize(v).size() - kiln::wire::kHeaderBytes;
+  return kiln::Codec({.compress_numbers = compress}).serialize(v).value().size() -
+         kiln::detail::wire::kHeaderBytes;
 }
 
 Bytes splice(const Bytes& b, std::size_t at, std::size_t len, const Bytes& with) {
@@ -107,7 +108,7 @@ void common(Corpus& c, const std::string& h, const std::string& type, const T& v
             std::size_t flip_bytes) {
   using kiln::ErrorCode;
   const std::string m = mode_name(compress);
-  const Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(value);
+  const Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(value).value();
   for (std::size_t n = 0; n < msg.size(); ++n)
     c.add<T>(h, type, "truncated_" + m + "_" + std::to_string(n),
              Bytes(msg.begin(), msg.begin() + static_cast<std::ptrdiff_t>(n)),
@@ -141,7 +142,7 @@ void common(Corpus& c, const std::string& h, const std::string& type, const T& v
   // the first fields and by its last byte (the body is the one above), and the bit cleared, so
   // that the first body bytes are taken for a fingerprint.
   const Bytes bare =
-      kiln::Codec({.compress_numbers = compress, .fingerprint = false}).serialize(value);
+      kiln::Codec({.compress_numbers = compress, .fingerprint = false}).serialize(value).value();
   for (std::size_t n = 0; n < bare.size();
        n = (n == 12 && bare.size() > 14 ? bare.size() - 1 : n + 1))
     c.add<T>(h, type, "nofingerprint_truncated_" + m + "_" + std::to_string(n),
@@ -149,7 +150,7 @@ void common(Corpus& c, const std::string& h, const std::string& type, const T& v
              "the " + m + " message without fingerprint cut to " + std::to_string(n) + " bytes");
   {
     Bytes b = bare;
-    b[2] = static_cast<std::uint8_t>(b[2] & ~kiln::wire::kFlagNoFingerprint);
+    b[2] = static_cast<std::uint8_t>(b[2] & ~kiln::detail::wire::kFlagNoFingerprint);
     c.add<T>(h, type, "nofingerprint_cleared_" + m, b,
              "the no-fingerprint flag cleared on a message without fingerprint");
   }
@@ -160,7 +161,7 @@ void common(Corpus& c, const std::string& h, const std::string& type, const T& v
              std::to_string(extra) + " bytes after the root value", ErrorCode::kTrailingBytes,
              msg.size());
   }
-  for (std::size_t i = kiln::wire::kHeaderBytes; i < msg.size() && i < flip_bytes; ++i)
+  for (std::size_t i = kiln::detail::wire::kHeaderBytes; i < msg.size() && i < flip_bytes; ++i)
     for (int bit = 0; bit < 8; ++bit) {
       Bytes b = msg;
       b[i] ^= static_cast<std::uint8_t>(1u << bit);
@@ -170,10 +171,11 @@ void common(Corpus& c, const std::string& h, const std::string& type, const T& v
 }
 
 // Length prefixes at `at` replaced by forged counts, from one past what fits to 2^64-1, and a
-// varint too long for 64 bits.
+// varint too long for 64 bits. A count over `limit` (the configured limit for that prefix) is
+// kLengthTooLarge; one under it that the bytes left cannot hold is kTruncated, as a cut message.
 template <class T>
 void forged_lengths(Corpus& c, const std::string& h, const std::string& type, const Bytes& msg,
-                    std::size_t at, const std::string& what) {
+                    std::size_t at, const std::string& what, std::uint64_t limit) {
   using kiln::ErrorCode;
   std::size_t old = varint(0).size();
   while (msg[at + old - 1] & 0x80) ++old;
@@ -183,7 +185,7 @@ void forged_lengths(Corpus& c, const std::string& h, const std::string& type, co
     c.add<T>(
         h, type, "forged_" + what + "_" + std::to_string(n), splice(msg, at, old, varint(n)),
         what + " length prefix at byte " + std::to_string(at) + " forged to " + std::to_string(n),
-        ErrorCode::kLengthTooLarge, at);
+        n > limit ? ErrorCode::kLengthTooLarge : ErrorCode::kTruncated, at);
   Bytes eleven(10, 0xff);
   eleven.push_back(0x01);
   c.add<T>(h, type, "forged_" + what + "_varint11", splice(msg, at, old, eleven),
@@ -224,31 +226,34 @@ void foo_like(Corpus& c, const std::string& h, const std::string& type, const R&
   for (bool compress : {false, true}) {
     const std::string m = mode_name(compress);
     common(c, h, type, value, compress, flip_bytes);
-    const Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(value);
-    std::size_t f2 = kiln::wire::kHeaderBytes + payload_size(value.f1, compress);
+    const Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(value).value();
+    std::size_t f2 = kiln::detail::wire::kHeaderBytes + payload_size(value.f1, compress);
     std::size_t f3 = f2 + payload_size(value.f2, compress);
     std::size_t f4 = f3 + payload_size(value.f3, compress);
-    forged_lengths<R>(c, h, type, msg, f2, "f2_string_" + m);
-    forged_lengths<R>(c, h, type, msg, f3, "f3_vector_" + m);
-    forged_lengths<R>(c, h, type, msg, f4, "f4_map_" + m);
+    const kiln::Limits limits;
+    forged_lengths<R>(c, h, type, msg, f2, "f2_string_" + m, limits.max_string_bytes);
+    forged_lengths<R>(c, h, type, msg, f3, "f3_vector_" + m, limits.max_collection_length);
+    forged_lengths<R>(c, h, type, msg, f4, "f4_map_" + m, limits.max_collection_length);
     R with_placeholder = value;
     with_placeholder.f2 = "@@@@";
-    bad_utf8<R>(c, h, type, kiln::Codec({.compress_numbers = compress}).serialize(with_placeholder),
+    bad_utf8<R>(c, h, type,
+                kiln::Codec({.compress_numbers = compress}).serialize(with_placeholder).value(),
                 "f2_" + m);
     R in_vector = value;
     in_vector.f3.push_back("@@@@");
-    bad_utf8<R>(c, h, type, kiln::Codec({.compress_numbers = compress}).serialize(in_vector),
+    bad_utf8<R>(c, h, type,
+                kiln::Codec({.compress_numbers = compress}).serialize(in_vector).value(),
                 "f3_" + m);
     R in_key = value;
     in_key.f4.emplace("@@@@", 1);
-    bad_utf8<R>(c, h, type, kiln::Codec({.compress_numbers = compress}).serialize(in_key),
+    bad_utf8<R>(c, h, type, kiln::Codec({.compress_numbers = compress}).serialize(in_key).value(),
                 "f4_key_" + m);
     // A map key repeated: the first key's bytes written again as the second.
     R dup = value;
     dup.f4 = {{"k1", 1}, {"k2", 2}};
-    Bytes d = kiln::Codec({.compress_numbers = compress}).serialize(dup);
-    Bytes k1 = kiln::Codec().serialize(std::string("k1"));
-    Bytes k2 = kiln::Codec().serialize(std::string("k2"));
+    Bytes d = kiln::Codec({.compress_numbers = compress}).serialize(dup).value();
+    Bytes k1 = kiln::Codec().serialize(std::string("k1")).value();
+    Bytes k2 = kiln::Codec().serialize(std::string("k2")).value();
     auto at = std::search(d.begin(), d.end(), k2.begin() + 7, k2.end()) - d.begin();
     std::copy(k1.begin() + 7, k1.end(), d.begin() + at);
     c.add<R>(h, type, "duplicate_key_" + m, d,
@@ -275,7 +280,7 @@ void kitchen_sink(Corpus& c) {
     k.units.clear();
     k.zero_arrays.clear();
     k.forest.clear();
-    const Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(k);
+    const Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(k).value();
     const std::pair<const char*, std::size_t> floods[] = {
         {"empties", msg.size() - 4}, {"units", msg.size() - 3}, {"zero_arrays", msg.size() - 2}};
     for (const auto& [field, at] : floods) {
@@ -295,11 +300,12 @@ void kitchen_sink(Corpus& c) {
     KitchenSink deep = k;
     deep.forest.push_back(deep_tree(80));
     c.add<KitchenSink>(h, type, "deep_forest_" + m,
-                       kiln::Codec({.compress_numbers = compress}).serialize(deep),
+                       kiln::Codec({.compress_numbers = compress}).serialize(deep).value(),
                        "a Branch nested 80 deep (limit 64)", ErrorCode::kDepthExceeded);
     KitchenSink tag = k;
     tag.name = "@@@@";
-    bad_utf8<KitchenSink>(c, h, type, kiln::Codec({.compress_numbers = compress}).serialize(tag),
+    bad_utf8<KitchenSink>(c, h, type,
+                          kiln::Codec({.compress_numbers = compress}).serialize(tag).value(),
                           "name_" + m);
   }
 }
@@ -312,9 +318,10 @@ std::vector<Entry> generate() {
   const Bulk bulk{Foo{7, "x", {"y"}, {{"z", 1}}}, Foo{}};
   for (bool compress : {false, true}) {
     common(c, "bulk", "Bulk", bulk, compress, 24);
-    Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(bulk);
-    forged_lengths<Bulk>(c, "bulk", "Bulk", msg, kiln::wire::kHeaderBytes,
-                         std::string("count_") + mode_name(compress));
+    Bytes msg = kiln::Codec({.compress_numbers = compress}).serialize(bulk).value();
+    forged_lengths<Bulk>(c, "bulk", "Bulk", msg, kiln::detail::wire::kHeaderBytes,
+                         std::string("count_") + mode_name(compress),
+                         kiln::Limits{}.max_collection_length);
   }
   kitchen_sink(c);
   return c.entries();

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "kiln/error.hpp"
+#include "kiln/base/error.hpp"
 
 namespace kiln::test {
 
@@ -32,8 +32,10 @@ inline constexpr const char* kCodeNames[] = {
     "UnregisteredType",
     "BadTag",
     "AllocationLimit",
+    "BadTypeTable",
+    "UnsupportedOption",
 };
-static_assert(std::size(kCodeNames) == static_cast<std::size_t>(ErrorCode::kAllocationLimit) + 1,
+static_assert(std::size(kCodeNames) == static_cast<std::size_t>(ErrorCode::kUnsupportedOption) + 1,
               "every ErrorCode has a name");
 
 inline const char* code_name(ErrorCode code) {

@@ -110,8 +110,8 @@ std::vector<Case> cases_for(int t) {
     Case c{v, {}, {}};
     std::visit(
         [&](const auto& x) {
-          c.fixed = Codec(options_for(false)).serialize(x);
-          c.compressed = Codec(options_for(true)).serialize(x);
+          c.fixed = Codec(options_for(false)).serialize(x).value();
+          c.compressed = Codec(options_for(true)).serialize(x).value();
         },
         v);
     cases.push_back(std::move(c));
@@ -135,10 +135,11 @@ void check_case(const Facade& facade, const Case& c, const Case& peer, Failures&
   std::visit(
       [&](const auto& value) {
         using T = std::decay_t<decltype(value)>;
-        Bytes bytes = facade.serialize(value);
+        Bytes bytes = facade.serialize(value).value();
         if (bytes != expected) failures.add(where + ": serialize bytes differ");
         Bytes appended{1, 2, 3};
-        facade.serialize_into(value, appended);
+        if (!facade.serialize_into(value, appended))
+          failures.add(where + ": serialize_into failed");
         if (!std::equal(appended.begin() + 3, appended.end(), expected.begin(), expected.end()))
           failures.add(where + ": serialize_into bytes differ");
         kiln::Result<T> back = facade.template deserialize<T>(bytes);
@@ -195,7 +196,7 @@ TYPED_TEST(FacadeThreads, WithCodecGivesExclusiveUse) {
     const Foo& foo = std::get<Foo>(c.value);
     for (int i = 0; i < 300; ++i) {
       facade.with_codec([&](Codec& codec) {
-        std::span<const std::uint8_t> view = codec.serialize_view(foo);
+        std::span<const std::uint8_t> view = codec.serialize_view(foo).value();
         kiln::Result<Foo> back = codec.deserialize<Foo>(view);
         if (!back || !(*back == foo) ||
             !std::equal(view.begin(), view.end(), c.fixed.begin(), c.fixed.end()))
@@ -221,8 +222,8 @@ TEST(ThreadLocalCodecThreads, EachThreadHasItsOwnCodecAndView) {
     const Case& c = cases[static_cast<std::size_t>(t)][1];
     const Foo& foo = std::get<Foo>(c.value);
     for (int i = 0; i < 200; ++i) {
-      std::span<const std::uint8_t> view = facade.serialize_view(foo);
-      Bytes other = facade.serialize(struct_for(t));
+      std::span<const std::uint8_t> view = facade.serialize_view(foo).value();
+      Bytes other = facade.serialize(struct_for(t)).value();
       if (!std::equal(view.begin(), view.end(), c.compressed.begin(), c.compressed.end()))
         failures.add("thread " + std::to_string(t) + ": view changed under it");
       if (&facade.local() != mine) failures.add("thread's codec changed");
@@ -238,11 +239,11 @@ TEST(ThreadLocalCodecThreads, ManyShortLivedThreads) {
   // Each thread builds state on its first call and frees it on exit.
   const ThreadLocalCodec facade(options_for(false));
   const Foo foo = kiln::workloads::make_foo();
-  const Bytes expected = Codec().serialize(foo);
+  const Bytes expected = Codec().serialize(foo).value();
   Failures failures;
   for (int wave = 0; wave < 25; ++wave)
     run_threads(kThreads, [&](int) {
-      Bytes bytes = facade.serialize(foo);
+      Bytes bytes = facade.serialize(foo).value();
       kiln::Result<Foo> back = facade.deserialize<Foo>(bytes);
       if (bytes != expected || !back || !(*back == foo)) failures.add("short-lived thread");
     });
@@ -254,8 +255,8 @@ TEST(ThreadLocalCodecThreads, FacadesComeAndGoWhileThreadsLive) {
   // address of the one just destroyed; each thread also makes and drops private facades.
   constexpr int kGenerations = 40;
   const Struct s = kiln::workloads::make_struct();
-  const Bytes fixed = Codec(options_for(false)).serialize(s);
-  const Bytes compressed = Codec(options_for(true)).serialize(s);
+  const Bytes fixed = Codec(options_for(false)).serialize(s).value();
+  const Bytes compressed = Codec(options_for(true)).serialize(s).value();
   std::unique_ptr<ThreadLocalCodec> shared;
   std::barrier sync(kThreads + 1);
   Failures failures;
@@ -271,11 +272,11 @@ TEST(ThreadLocalCodecThreads, FacadesComeAndGoWhileThreadsLive) {
     for (int g = 0; g < kGenerations; ++g) {
       sync.arrive_and_wait();
       const Bytes& want = g % 2 == 1 ? compressed : fixed;
-      if (shared->serialize(s) != want) failures.add("shared facade used a stale codec");
+      if (shared->serialize(s).value() != want) failures.add("shared facade used a stale codec");
       ThreadLocalCodec own(options_for((g + t) % 2 == 1));
-      if (own.serialize(s) != ((g + t) % 2 == 1 ? compressed : fixed))
+      if (own.serialize(s).value() != ((g + t) % 2 == 1 ? compressed : fixed))
         failures.add("private facade used a stale codec");
-      if (shared->serialize(s) != want) failures.add("shared facade after a private one");
+      if (shared->serialize(s).value() != want) failures.add("shared facade after a private one");
       sync.arrive_and_wait();
     }
   });
@@ -319,7 +320,7 @@ TEST(PooledCodecThreads, SlotsAreNeverShared) {
         overflowed.fetch_add(1, std::memory_order_relaxed);
       }
       // The view lives as long as the lease, while other threads use other slots.
-      std::span<const std::uint8_t> view = lease->serialize_view(foo);
+      std::span<const std::uint8_t> view = lease->serialize_view(foo).value();
       kiln::Result<Foo> back = lease->deserialize<Foo>(view);
       if (!std::equal(view.begin(), view.end(), c.compressed.begin(), c.compressed.end()) ||
           !back || !(*back == foo))

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kiln/kiln.hpp"
+#include "shipment.hpp"
 
 namespace acme {
 

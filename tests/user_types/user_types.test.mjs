@@ -1,6 +1,7 @@
 // The package kiln_add_wasm_module built from this folder's C++ types (build/user-types/package,
 // made by `scripts/build.sh examples`): imported by path and by its package name, it round-trips
-// both types, its encoder writes the C++ encoder's exact bytes, and its .d.ts names the types.
+// both types, its encoder writes the C++ encoder's exact bytes, and its .d.ts names the types;
+// types with a kiln::Adapter are their wire types in JS.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,7 +14,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgDir = join(root, 'build/user-types/package');
 assert.ok(existsSync(join(pkgDir, 'index.mjs')), `${pkgDir} is missing: run scripts/build.sh examples`);
 const shapes = await import(pathToFileURL(join(pkgDir, 'index.mjs')));
-const { Codec, KilnError, Shape, Inventory, Shapes, Timeline, loadCore } = shapes;
+const { Codec, KilnError, Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, loadCore } = shapes;
 
 const triangle = {
   id: 7,
@@ -75,9 +76,9 @@ test('round trips with equality, both number modes', () => {
 
 test('the JS encoder writes the C++ encoder\'s bytes (wasm core of the same types)', async () => {
   const core = await loadCore();
-  assert.deepEqual(core.types.map((t) => t.name), ['Shape', 'Inventory', 'Shapes', 'Timeline']);
-  assert.deepEqual(core.types.map((t) => t.fingerprint),
-    [Shape.fingerprint, Inventory.fingerprint, Shapes.fingerprint, Timeline.fingerprint]);
+  const all = [Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge];
+  assert.deepEqual(core.types.map((t) => t.name), all.map((t) => t.name));
+  assert.deepEqual(core.types.map((t) => t.fingerprint), all.map((t) => t.fingerprint));
   for (const compressNumbers of [false, true]) {
     for (const [type, value] of [[Shape, triangle], [Shape, blank], [Inventory, inventory], [Shapes, [triangle, blank]]]) {
       const js = type.serialize(value, { compressNumbers });
@@ -92,6 +93,70 @@ test('the JS encoder writes the C++ encoder\'s bytes (wasm core of the same type
   assert.ok(err instanceof KilnError);
   assert.equal(err.code, 'SchemaMismatch');
   assert.throws(() => Inventory.deserialize(bytes), (e) => e instanceof KilnError && e.code === 'SchemaMismatch' && e.offset === 3);
+});
+
+// The adapted types of shipment.hpp (kiln::Adapter): in JS each is its wire type.
+const readings = { label: 'dock 4 \u00e9', values: [20.5, -3, 1e-300] };
+const shipment = {
+  part: 0x0102030405060708n,
+  shipped: 1700000000123456n,
+  delivered: -86400000000n,
+  spares: [1n, 300n, 2n ** 64n - 1n],
+  gauge: readings,
+  backup: { label: readings.label, values: [] },
+};
+const sharedGauge = { ...shipment, delivered: null, spares: [], backup: readings };  // one object twice
+
+test('adapted types: the .d.ts gives each its wire type', () => {
+  const dts = readFileSync(join(pkgDir, 'types.d.ts'), 'utf8');
+  for (const decl of ['export declare const PartId: KilnType<bigint, bigint | number>;',
+    'export declare const Instant: KilnType<bigint, bigint | number>;',
+    'export declare const Gauge: KilnType<GaugeReadings, GaugeReadingsInput>;',
+    'export declare const Shipment: KilnType<Shipment, ShipmentInput>;',
+    '  part: bigint;\n  shipped: bigint;\n  delivered: bigint | null;\n  spares: BigUint64Array;\n' +
+      '  gauge: GaugeReadings | null;\n  backup: GaugeReadings | null;\n',
+    'export interface GaugeReadings {\n  label: string;\n  values: Float64Array;\n}']) {
+    assert.ok(dts.includes(decl), `types.d.ts lacks "${decl}":\n${dts}`);
+  }
+});
+
+test('adapted types: the wire types\' bytes, and the C++ encoder writes the same', async () => {
+  // As the native golden test (tests/core/adapter_test.cpp, LoginBytes): a uint64 and an int64.
+  assert.deepEqual([...PartId.serialize(0x0102030405060708n, { header: false })], [8, 7, 6, 5, 4, 3, 2, 1]);
+  assert.deepEqual([...PartId.serialize(0x0102030405060708n, { header: false, compressNumbers: true })],
+    [0x88, 0x8e, 0x98, 0xa8, 0xc0, 0xe0, 0x80, 0x81, 0x01]);
+  assert.deepEqual([...Instant.serialize(-2n, { header: false })], [0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+  assert.deepEqual([...Instant.serialize(-2n, { header: false, compressNumbers: true })], [0x03]);
+
+  const core = await loadCore();
+  const cases = [[Shipment, shipment], [Shipment, sharedGauge], [PartId, 42n], [Instant, -1n], [Gauge, readings]];
+  for (let bits = 0; bits < 32; bits++) {
+    const options = { compressNumbers: !!(bits & 1), trackReferences: !!(bits & 2), shareStrings: !!(bits & 4),
+      fingerprint: !(bits & 8), header: !(bits & 16) };
+    const codec = new Codec(options);
+    for (const [type, value] of cases) {
+      const what = `${type.name} ${JSON.stringify(options)}`;
+      const js = codec.serialize(type, value);
+      assert.equal(core.validate(type, js, options), null, what);
+      // The C++ decoder reads the JS bytes into the adapted C++ types (from_wire), and the C++
+      // encoder (to_wire) writes the very same bytes.
+      assert.deepEqual(core.reencode(type, js, options, options), js, what);
+      const back = codec.deserialize(type, js);
+      assert.deepEqual(plain(back), plain(value), what);
+      if (type === Shipment && value === sharedGauge) assert.equal(back.gauge === back.backup, options.trackReferences, what);
+    }
+  }
+});
+
+test('adapted types: a value from_wire rejects is an error in C++ only', async () => {
+  const core = await loadCore();
+  const bytes = Instant.serialize(-(2n ** 63n));
+  const err = core.validate(Instant, bytes);
+  assert.ok(err instanceof KilnError);
+  assert.equal(err.code, 'ValueOutOfRange');
+  assert.equal(err.offset, 7);
+  assert.match(err.message, /instant beyond the clock's range/);
+  assert.equal(Instant.deserialize(bytes), -(2n ** 63n));  // JS has no from_wire: the wire value
 });
 
 test('elements with no wire bytes: a forged count meets the allocation budget, as in the C++ core', async () => {

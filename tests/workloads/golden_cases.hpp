@@ -57,7 +57,7 @@ GoldenCase make_golden_case(std::string workload, std::string file_stem, bool co
                     compatible,
                     true,
                     true,
-                    [make](const Codec& c) { return c.serialize(make()); },
+                    [make](const Codec& c) { return c.serialize(make()).value(); },
                     [make](const Codec& c, std::span<const std::uint8_t> bytes, bool& equal) {
                       T out{};
                       Status s = c.deserialize_into(bytes, out);

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "kiln/reflect/fields.hpp"
+#include "kiln/detail/reflect/fields.hpp"
 
 namespace kiln::workloads {
 

@@ -22,29 +22,33 @@ struct Exported {
   void (*emit)(Context&, const std::string& name, std::string& code, std::string& dts);
 };
 
+// The type's methods for one number mode: write<Mode>(w, v) and read<Mode>(r), as
+// defineType in js/runtime/codec.mjs takes them.
+template <class T, int Mode>
+std::string mode_methods(Context& c, const std::string& name) {
+  std::string write, read;
+  c.locals.clear();
+  Js<T>::template write<Mode>(c, write, "v", "v", js_string(name), "  ");
+  c.locals.clear();
+  std::string value = Js<T>::template read<Mode>(c, read, "v", "  ");
+  return std::string("  write") + kModeMethod<Mode> + "(w, v) {\n" + write + "  },\n" + "  read" +
+         kModeMethod<Mode> + "(r) {\n" + read + "    return " + value + ";\n  },\n";
+}
+
 template <class T>
 Exported type(std::string name) {
   return {std::move(name),
           [](Context& c, const std::string& name, std::string& code, std::string& dts) {
-            std::string body[2], read[2];
-            Js<T>::template write<0>(c, body[0], "v", js_string(name), "  ");
-            Js<T>::template write<1>(c, body[1], "v", js_string(name), "  ");
-            std::string rb[2];
-            read[0] = Js<T>::template read<0>(c, rb[0], "  ");
-            read[1] = Js<T>::template read<1>(c, rb[1], "  ");
+            std::string fixed = mode_methods<T, 0>(c, name);
+            std::string compressed = mode_methods<T, 1>(c, name);
             char fp[16];
             std::snprintf(fp, sizeof fp, "0x%08x", fingerprint_of<T>());
-            code += "/** " + std::string(reflect::type_name<T>) + " */\n";
+            code += "/** " + std::string(kiln::detail::reflect::type_name<T>) + " */\n";
             code += "export const " + name + " = defineType({\n";
             code += "  name: " + js_string(name) + ",\n";
-            code += "  cppName: " + js_string(reflect::type_name<T>) + ",\n";
+            code += "  cppName: " + js_string(kiln::detail::reflect::type_name<T>) + ",\n";
             code += "  fingerprint: " + std::string(fp) + ",\n";
-            for (int m = 0; m < 2; ++m) {
-              code += "  write" + std::to_string(m) + "(w, v) {\n" + body[m] + "  },\n";
-              code += "  read" + std::to_string(m) + "(r) {\n" + rb[m] + "    return " + read[m] +
-                      ";\n  },\n";
-            }
-            code += "});\n\n";
+            code += fixed + compressed + "});\n\n";
             std::string out_ts = Js<T>::ts(c, false), in_ts = Js<T>::ts(c, true);
             dts += "export declare const " + name + ": KilnType<" + out_ts + ", " + in_ts + ">;\n";
           }};
@@ -58,6 +62,7 @@ int run(int argc, char** argv, E... exported) {
   }
   std::string runtime = argc > 3 ? argv[3] : "../runtime/index.mjs";
   Context c;
+  for (const Exported& e : {exported...}) c.exported.insert(e.name);
   std::string types, dts_types;
   for (const Exported& e : {exported...}) e.emit(c, e.name, types, dts_types);
   std::string js =

@@ -1,16 +1,19 @@
 // JS for sequences, arrays, sets, maps, optional, variant and tuples (see js_types.hpp).
 #pragma once
 
+#include "js_adapted.hpp"
 #include "js_types.hpp"
 
 namespace kiln::jsgen {
 namespace detail {
 
-// Typed-array class for sequences of numbers (not bool), or "" for plain arrays.
+// Typed-array class for sequences of numbers (not bool), adapted ones included, or "" for plain
+// arrays.
 template <class E>
 std::string typed_array_of() {
-  if constexpr (is_number_like<E> && !std::is_same_v<E, bool>) {
-    const char* t = number_js(number_token_of<E>()).typed_array;
+  using W = js_wire_t<E>;
+  if constexpr (is_number_like<W> && !std::is_same_v<W, bool>) {
+    const char* t = number_js(number_token_of<W>()).typed_array;
     return t ? t : "";
   } else {
     return "";
@@ -26,19 +29,19 @@ std::string array_ts(Context& c, bool input) {
   return input ? ta + " | " + arr : ta;
 }
 
-// Writes n elements of `v` (an array or typed array): bulk copy when the typed array's memory is
-// the wire layout, else one checked element at a time.
+// Writes n elements of `v` (an array or typed array) of the container called `name`: bulk copy
+// when the typed array's memory is the wire layout, else one checked element at a time.
 template <class E, int Mode>
-void write_elements(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+void write_elements(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
   std::string ta = typed_array_of<E>();
-  std::string i = c.temp("i"), e = c.temp("e");
+  std::string i = c.local(name + "_i"), e = c.local(name + "_item");
   std::string loop = ind + "for (let " + i + " = 0; " + i + " < " + v + ".length; " + i +
                      "++) {\n" + ind + "  const " + e + " = " + v + "[" + i + "];\n";
   std::string body;
-  Js<E>::template write<Mode>(c, body, e, path + " + '[' + " + i + " + ']'", ind + "  ");
+  Js<E>::template write<Mode>(c, body, e, e, path + " + '[' + " + i + " + ']'", ind + "  ");
   loop += body + ind + "}\n";
-  if (!ta.empty() && kiln::detail::bulk_copyable<E, ModeOf<Mode>>) {
+  if (!ta.empty() && kiln::detail::bulk_copyable<js_wire_t<E>, ModeOf<Mode>>) {
     out += ind + "if (" + v + " instanceof " + ta + ") w.bytes(new Uint8Array(" + v + ".buffer, " +
            v + ".byteOffset, " + v + ".byteLength));\n" + ind + "else {\n" + loop + ind + "}\n";
   } else {
@@ -54,14 +57,15 @@ std::string expected_array(std::size_t fixed_length = 0) {
   return s;
 }
 
-// Reads n elements into a new array or typed array and returns its name.
+// Reads n elements of the container called `name` into a new array or typed array and returns
+// the array's local.
 template <class E, int Mode>
 std::string read_elements(Context& c, std::string& out, const std::string& n,
-                          const std::string& ind) {
+                          const std::string& name, const std::string& ind) {
   std::string ta = typed_array_of<E>();
-  std::string a = c.temp("a");
-  if (!ta.empty() && kiln::detail::bulk_copyable<E, ModeOf<Mode>>) {
-    std::string bytes = n + " * " + std::to_string(sizeof(E));
+  std::string a = c.local(name + "_items");
+  if (!ta.empty() && kiln::detail::bulk_copyable<js_wire_t<E>, ModeOf<Mode>>) {
+    std::string bytes = n + " * " + std::to_string(sizeof(js_wire_t<E>));
     out += ind + "r.need(" + bytes + ", 'sequence elements');\n";
     out += ind + "const " + a + " = new " + ta + "(" + n + ");\n";
     out += ind + "new Uint8Array(" + a + ".buffer).set(r.buf.subarray(r.pos, r.pos + " + bytes +
@@ -69,11 +73,11 @@ std::string read_elements(Context& c, std::string& out, const std::string& n,
     out += ind + "r.pos += " + bytes + ";\n";
     return a;
   }
-  std::string i = c.temp("i");
+  std::string i = c.local(name + "_i");
   out += ind + "const " + a + " = " + (ta.empty() ? "[]" : "new " + ta + "(" + n + ")") + ";\n";
   out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
   std::string body;
-  std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
+  std::string x = Js<E>::template read<Mode>(c, body, name + "_item", ind + "  ");
   out +=
       body + ind + "  " + a + (ta.empty() ? ".push(" + x + ");\n" : "[" + i + "] = " + x + ";\n");
   out += ind + "}\n";
@@ -107,23 +111,24 @@ struct Js<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
   using E = typename T::value_type;
   static std::string ts(Context& c, bool input) { return detail::array_ts<E>(c, input); }
   template <int Mode>
-  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
     std::string ta = detail::typed_array_of<E>();
     std::string cond =
         "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
     out += ind + "if (" + cond + ") invalid(" + path + ", '" + detail::expected_array<E>() + "', " +
            v + ");\n";
     out += ind + "w.varint(" + v + ".length);\n";
-    detail::write_elements<E, Mode>(c, out, v, path, ind);
+    detail::write_elements<E, Mode>(c, out, v, name, path, ind);
   }
   template <int Mode>
-  static std::string read(Context& c, std::string& out, const std::string& ind) {
-    std::string n = c.temp("n");
+  static std::string read(Context& c, std::string& out, const std::string& name,
+                          const std::string& ind) {
+    std::string n = c.local(name + "_n");
     out += ind + "const " + n + " = r.length(" + std::to_string(Serializer<E>::min_bytes) +
            ", r.limits.maxCollectionLength, 'sequence length', " + detail::alloc_bytes<T>() +
            ");\n";
-    return detail::read_elements<E, Mode>(c, out, n, ind);
+    return detail::read_elements<E, Mode>(c, out, n, name, ind);
   }
 };
 
@@ -134,21 +139,22 @@ struct Js<T, std::enable_if_t<kiln::detail::is_std_array<T>::value>> {
   static constexpr std::size_t N = std::tuple_size_v<T>;
   static std::string ts(Context& c, bool input) { return detail::array_ts<E>(c, input); }
   template <int Mode>
-  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
     std::string ta = detail::typed_array_of<E>();
     std::string cond =
         "!Array.isArray(" + v + ")" + (ta.empty() ? "" : " && !(" + v + " instanceof " + ta + ")");
     out += ind + "if ((" + cond + ") || " + v + ".length !== " + std::to_string(N) + ") invalid(" +
            path + ", '" + detail::expected_array<E>(N) + "', " + v + ");\n";
-    detail::write_elements<E, Mode>(c, out, v, path, ind);
+    detail::write_elements<E, Mode>(c, out, v, name, path, ind);
   }
   template <int Mode>
-  static std::string read(Context& c, std::string& out, const std::string& ind) {
+  static std::string read(Context& c, std::string& out, const std::string& name,
+                          const std::string& ind) {
     if constexpr (Serializer<T>::template exact<ModeOf<Mode>>)
       out += ind + "r.need(" + std::to_string(Serializer<T>::template max_bytes<ModeOf<Mode>>) +
              ", 'array');\n";
-    return detail::read_elements<E, Mode>(c, out, std::to_string(N), ind);
+    return detail::read_elements<E, Mode>(c, out, std::to_string(N), name, ind);
   }
 };
 
@@ -160,30 +166,33 @@ struct Js<T, std::enable_if_t<kiln::detail::is_set<T>>> {
   static constexpr bool kOrdered = kiln::detail::is_instance_v<T, std::set>;
   static std::string ts(Context& c, bool input) { return "Set<" + Js<E>::ts(c, input) + ">"; }
   template <int Mode>
-  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
     out += ind + "if (!(" + v + " instanceof Set)) invalid(" + path + ", 'a Set', " + v + ");\n";
-    std::string items = c.temp("s");
+    std::string items = c.local(name + "_items");
     std::string order = kOrdered ? detail::key_order<E>() : "";
     out += ind + "const " + items + " = " +
            (order.empty() ? "[..." + v + "]" : "orderedKeys([..." + v + "])") + ";\n";
     out += ind + "w.varint(" + items + ".length);\n";
-    detail::write_elements<E, Mode>(c, out, items, path, ind);
+    detail::write_elements<E, Mode>(c, out, items, name, path, ind);
   }
   template <int Mode>
-  static std::string read(Context& c, std::string& out, const std::string& ind) {
-    std::string n = c.temp("n"), s = c.temp("s"), i = c.temp("i"), at = c.temp("at");
+  static std::string read(Context& c, std::string& out, const std::string& name,
+                          const std::string& ind) {
+    std::string n = c.local(name + "_n"), s = c.local(name + "_set"), i = c.local(name + "_i"),
+                at = c.local(name + "_at");
     out += ind + "const " + n + " = r.length(" + std::to_string(Serializer<E>::min_bytes) +
            ", r.limits.maxCollectionLength, 'set length', " + detail::alloc_bytes<T>() + ");\n";
     out += ind + "const " + s + " = new Set();\n";
     out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
     out += ind + "  const " + at + " = r.pos;\n";
     std::string body;
-    std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
-    out += body + ind + "  const size = " + s + ".size;\n";
+    std::string x = Js<E>::template read<Mode>(c, body, name + "_item", ind + "  ");
+    std::string size = c.local(name + "_size");
+    out += body + ind + "  const " + size + " = " + s + ".size;\n";
     out += ind + "  " + s + ".add(" + x + ");\n";
-    out += ind + "  if (" + s + ".size === size) r.fail('DuplicateKey', 'set element ' + " + i +
-           " + ' repeats an earlier element', " + at + ");\n";
+    out += ind + "  if (" + s + ".size === " + size + ") r.fail('DuplicateKey', 'set element ' + " +
+           i + " + ' repeats an earlier element', " + at + ");\n";
     out += ind + "}\n";
     return s;
   }
@@ -206,30 +215,34 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     return input ? obj + " | Map<string, " + v + ">" : obj;
   }
   template <int Mode>
-  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
-    std::string ks = c.temp("ks");
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
+    std::string ks = c.local(name + "_keys");
     bool sorted = kOrdered && !detail::key_order<K>().empty();
     auto keys = [&](const std::string& list) {
       return sorted ? "orderedKeys(" + list + ")" : list;
     };
     // One loop for a Map and one for a plain object, so neither tests the kind per entry.
     auto entries = [&](const std::string& get, const std::string& loop_ind) {
-      std::string k = c.temp("k"), x = c.temp("x"), i = c.temp("i");
+      std::string k = c.local(name + "_key"), x = c.local(name + "_value"),
+                  i = c.local(name + "_i");
       std::string s = loop_ind + "w.varint(" + ks + ".length);\n";
       s += loop_ind + "for (let " + i + " = 0; " + i + " < " + ks + ".length; " + i + "++) {\n";
       s += loop_ind + "  const " + k + " = " + ks + "[" + i + "];\n";
-      Js<K>::template write<Mode>(c, s, k, path + " + '{key ' + " + i + " + '}'", loop_ind + "  ");
+      Js<K>::template write<Mode>(c, s, k, k, path + " + '{key ' + " + i + " + '}'",
+                                  loop_ind + "  ");
       s += loop_ind + "  const " + x + " = " + detail::subst(get, k) + ";\n";
       Js<V>::template write<Mode>(
-          c, s, x, path + " + '[' + JSON.stringify(String(" + k + ")) + ']'", loop_ind + "  ");
+          c, s, x, x, path + " + '[' + JSON.stringify(String(" + k + ")) + ']'", loop_ind + "  ");
       s += loop_ind + "}\n";
       return s;
     };
+    Blocks blocks(c);
     out += ind + "if (" + v + " instanceof Map) {\n";
     out += ind + "  const " + ks + " = " + keys("[..." + v + ".keys()]") + ";\n";
     out += entries(v + ".get($)", ind + "  ");
     if (kStringKeys) {
+      blocks.next();
       out += ind + "} else if (typeof " + v + " === 'object' && " + v +
              " !== null && !Array.isArray(" + v + ")) {\n";
       out += ind + "  const " + ks + " = " + keys("Object.keys(" + v + ")") + ";\n";
@@ -240,11 +253,13 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
       out += ind + "} else {\n" + ind + "  invalid(" + path + ", 'a Map', " + v + ");\n";
     }
     out += ind + "}\n";
+    blocks.end();
   }
   template <int Mode>
-  static std::string read(Context& c, std::string& out, const std::string& ind) {
-    std::string n = c.temp("n"), m = c.temp("m"), i = c.temp("i"), at = c.temp("at"),
-                k = c.temp("k");
+  static std::string read(Context& c, std::string& out, const std::string& name,
+                          const std::string& ind) {
+    std::string n = c.local(name + "_n"), m = c.local(name + "_map"), i = c.local(name + "_i"),
+                at = c.local(name + "_at"), k = c.local(name + "_key");
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     out += ind + "const " + n + " = r.length(" + std::to_string(kMinEntry) +
            ", r.limits.maxCollectionLength, 'map length', " + detail::alloc_bytes<T>() + ");\n";
@@ -253,13 +268,14 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     out += ind + "  const " + at + " = r.pos;\n";
     std::string body;
     // String keys become property names: r.key() reuses recently decoded ones.
-    std::string kx = kStringKeys ? "r.key()" : Js<K>::template read<Mode>(c, body, ind + "  ");
+    std::string kx =
+        kStringKeys ? "r.key()" : Js<K>::template read<Mode>(c, body, name + "_key", ind + "  ");
     out += body + ind + "  const " + k + " = " + kx + ";\n";
     std::string dup = kStringKeys ? m + "[" + k + "] !== undefined" : m + ".has(" + k + ")";
     out += ind + "  if (" + dup + ") r.fail('DuplicateKey', 'map key ' + " + i +
            " + ' repeats an earlier key', " + at + ");\n";
     std::string vbody;
-    std::string vx = Js<V>::template read<Mode>(c, vbody, ind + "  ");
+    std::string vx = Js<V>::template read<Mode>(c, vbody, name + "_value", ind + "  ");
     out += vbody;
     out += ind + "  " +
            (kStringKeys ? m + "[" + k + "] = " + vx : m + ".set(" + k + ", " + vx + ")") + ";\n";
@@ -275,23 +291,24 @@ struct Js<std::optional<E>> {
     return Js<E>::ts(c, input) + (input ? " | null | undefined" : " | null");
   }
   template <int Mode>
-  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
     out += ind + "if (" + v + " === null || " + v + " === undefined) w.u8(0);\n";
     out += ind + "else {\n" + ind + "  w.u8(1);\n";
-    Js<E>::template write<Mode>(c, out, v, path, ind + "  ");
+    Js<E>::template write<Mode>(c, out, v, name, path, ind + "  ");
     out += ind + "}\n";
   }
   template <int Mode>
-  static std::string read(Context& c, std::string& out, const std::string& ind) {
-    std::string o = c.temp("o"), tag = c.temp("tag");
+  static std::string read(Context& c, std::string& out, const std::string& name,
+                          const std::string& ind) {
+    std::string o = c.local(name + "_opt"), tag = c.local(name + "_tag");
     out += ind + "let " + o + " = null;\n";
     out += ind + "const " + tag + " = r.u8('optional tag');\n";
     out += ind + "if (" + tag + " > 1) r.fail('BadOptionalTag', 'optional tag is ' + " + tag +
            " + ', expected 0 or 1', r.pos - 1);\n";
     out += ind + "if (" + tag + " === 1) {\n";
     std::string body;
-    std::string x = Js<E>::template read<Mode>(c, body, ind + "  ");
+    std::string x = Js<E>::template read<Mode>(c, body, name, ind + "  ");
     out += body + ind + "  " + o + " = " + x + ";\n" + ind + "}\n";
     return o;
   }
@@ -310,40 +327,52 @@ struct Js<std::variant<A...>> {
     return s;
   }
   template <int Mode>
-  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
     out += ind + "if (typeof " + v + " !== 'object' || " + v + " === null) invalid(" + path +
            ", 'an object { index, value }', " + v + ");\n";
     out += ind + "switch (" + v + ".index) {\n";
     std::size_t i = 0;
-    ((out += ind + "  case " + std::to_string(i) + ": {\n" + ind + "    w.varint(" +
-             std::to_string(i) + ");\n",
-      Js<A>::template write<Mode>(c, out, v + ".value", path + " + '.value'", ind + "    "),
-      out += ind + "    break;\n" + ind + "  }\n", ++i),
-     ...);
+    Blocks blocks(c);
+    auto alternative = [&]<class Alt>() {
+      if (i) blocks.next();
+      out += ind + "  case " + std::to_string(i) + ": {\n" + ind + "    w.varint(" +
+             std::to_string(i) + ");\n";
+      Js<Alt>::template write<Mode>(c, out, v + ".value", name + "_value", path + " + '.value'",
+                                    ind + "    ");
+      out += ind + "    break;\n" + ind + "  }\n";
+      ++i;
+    };
+    (alternative.template operator()<A>(), ...);
+    blocks.end();
     out += ind + "  default:\n" + ind + "    invalid(" + path +
            " + '.index', 'an alternative index below " + std::to_string(sizeof...(A)) + "', " + v +
            ".index);\n";
     out += ind + "}\n";
   }
   template <int Mode>
-  static std::string read(Context& c, std::string& out, const std::string& ind) {
-    std::string o = c.temp("o"), at = c.temp("at"), idx = c.temp("idx");
+  static std::string read(Context& c, std::string& out, const std::string& name,
+                          const std::string& ind) {
+    std::string o = c.local(name + "_variant"), at = c.local(name + "_at"),
+                idx = c.local(name + "_index");
     out += ind + "let " + o + ";\n";
     out += ind + "const " + at + " = r.pos;\n";
     out += ind + "const " + idx + " = r.varint32('variant index');\n";
     out += ind + "switch (" + idx + ") {\n";
     std::size_t i = 0;
-    ((
-         out += ind + "  case " + std::to_string(i) + ": {\n",
-         [&] {
-           std::string body;
-           std::string x = Js<A>::template read<Mode>(c, body, ind + "    ");
-           out += body + ind + "    " + o + " = { index: " + std::to_string(i) + ", value: " + x +
-                  " };\n";
-         }(),
-         out += ind + "    break;\n" + ind + "  }\n", ++i),
-     ...);
+    Blocks blocks(c);
+    auto alternative = [&]<class Alt>() {
+      if (i) blocks.next();
+      out += ind + "  case " + std::to_string(i) + ": {\n";
+      std::string body;
+      std::string x = Js<Alt>::template read<Mode>(c, body, name + "_value", ind + "    ");
+      out +=
+          body + ind + "    " + o + " = { index: " + std::to_string(i) + ", value: " + x + " };\n";
+      out += ind + "    break;\n" + ind + "  }\n";
+      ++i;
+    };
+    (alternative.template operator()<A>(), ...);
+    blocks.end();
     out += ind + "  default:\n" + ind + "    r.fail('BadVariantIndex', 'variant index ' + " + idx +
            " + ' but the variant has " + std::to_string(sizeof...(A)) + " alternatives', " + at +
            ");\n";
@@ -367,19 +396,21 @@ struct Js<T, std::enable_if_t<kiln::detail::is_tuple_like<T>>> {
     return s + "]";
   }
   template <int Mode>
-  static void write(Context& c, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
+                    const std::string& path, const std::string& ind) {
     out += ind + "if (!Array.isArray(" + v + ") || " + v + ".length !== " + std::to_string(N) +
            ") invalid(" + path + ", 'an array of length " + std::to_string(N) + "', " + v + ");\n";
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (Js<E<I>>::template write<Mode>(c, out, v + "[" + std::to_string(I) + "]",
+                                      name + "_" + std::to_string(I),
                                       path + " + '[" + std::to_string(I) + "]'", ind),
        ...);
     }
     (std::make_index_sequence<N>{});
   }
   template <int Mode>
-  static std::string read(Context& c, std::string& out, const std::string& ind) {
+  static std::string read(Context& c, std::string& out, const std::string& name,
+                          const std::string& ind) {
     if constexpr (Serializer<T>::template exact<ModeOf<Mode>>)
       out += ind + "r.need(" + std::to_string(Serializer<T>::template max_bytes<ModeOf<Mode>>) +
              ", 'tuple');\n";
@@ -387,8 +418,8 @@ struct Js<T, std::enable_if_t<kiln::detail::is_tuple_like<T>>> {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (
           [&] {
-            std::string t = c.temp("t");
-            std::string x = Js<E<I>>::template read<Mode>(c, out, ind);
+            std::string t = c.local(name + "_" + std::to_string(I));
+            std::string x = Js<E<I>>::template read<Mode>(c, out, t, ind);
             out += ind + "const " + t + " = " + x + ";\n";
             s += (I ? ", " : "") + t;
           }(),

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <set>
+#include <utility>
 
 #include "js_containers.hpp"
 
@@ -28,12 +29,13 @@ inline std::string js_identifier(std::string_view cpp_name,
 }  // namespace detail
 
 template <class T>
-struct Js<T,
-          std::enable_if_t<reflect::Reflectable<T> && !kiln::detail::has_library_serializer<T>>> {
-  static constexpr std::size_t N = reflect::field_count<T>;
+struct Js<T, std::enable_if_t<kiln::detail::reflect::Reflectable<T> &&
+                              !kiln::detail::has_library_serializer<T> &&
+                              !kiln::detail::has_adapter<T>>> {
+  static constexpr std::size_t N = kiln::detail::reflect::field_count<T>;
   template <std::size_t I>
-  using F = reflect::field_type<T, I>;
-  using Bases = reflect::bases_of<T>;
+  using F = kiln::detail::reflect::field_type<T, I>;
+  using Bases = kiln::detail::reflect::bases_of<T>;
   template <std::size_t I>
   using B = std::tuple_element_t<I, Bases>;
 
@@ -48,16 +50,19 @@ struct Js<T,
 
   // Emits the functions (once) and returns the JS identifier of this struct.
   static std::string ensure(Context& c) {
-    std::string key(reflect::type_name<T>);
+    std::string key(kiln::detail::reflect::type_name<T>);
     if (auto it = c.struct_ids.find(key); it != c.struct_ids.end()) return it->second;
     std::string id = detail::js_identifier(key, c.struct_ids);
     c.struct_ids[key] = id;  // before emitting fields, so recursive types refer to themselves
+    // First met while another function is being emitted: its locals are set aside meanwhile.
+    std::set<std::string> outer = std::exchange(c.locals, {});
     std::string fns;
     emit_write<0>(c, fns, id);
     emit_write<1>(c, fns, id);
     emit_read<0>(c, fns, id);
     emit_read<1>(c, fns, id);
     c.functions += fns;
+    c.locals = std::move(outer);
     std::string decl_out = "export interface " + id + " {\n",
                 decl_in = "export interface " + id + "Input {\n";
     for_each_base([&](auto I) {
@@ -66,7 +71,7 @@ struct Js<T,
       decl_in += "  " + name + ": " + Js<B<I>>::ts(c, true) + ";\n";
     });
     for_each([&](auto I) {
-      std::string name(reflect::field_name<T, I>);
+      std::string name(kiln::detail::reflect::field_name<T, I>);
       decl_out += "  " + name + ": " + Js<F<I>>::ts(c, false) + ";\n";
       decl_in += "  " + name + ": " + Js<F<I>>::ts(c, true) + ";\n";
     });
@@ -78,33 +83,35 @@ struct Js<T,
 
   template <int Mode>
   static void write(Context& c, std::string& out, const std::string& v, const std::string&,
-                    const std::string& ind) {
-    out += ind + "w_" + ensure(c) + "_" + std::to_string(Mode) + "(w, " + v + ");\n";
+                    const std::string&, const std::string& ind) {
+    out += ind + names::write_function(ensure(c), kModeName<Mode>) + "(w, " + v + ");\n";
   }
   template <int Mode>
-  static std::string read(Context& c, std::string&, const std::string&) {
-    return "r_" + ensure(c) + "_" + std::to_string(Mode) + "(r)";
+  static std::string read(Context& c, std::string&, const std::string&, const std::string&) {
+    return names::read_function(ensure(c), kModeName<Mode>) + "(r)";
   }
 
  private:
   template <class Fn>
   static void for_each(Fn&& fn) {
-    reflect::for_each_index<T>(fn);
+    kiln::detail::reflect::for_each_index<T>(fn);
   }
 
   template <int Mode>
   static void emit_write(Context& c, std::string& out, const std::string& id) {
-    out += "function w_" + id + "_" + std::to_string(Mode) + "(w, v) {\n";
+    c.locals.clear();
+    out += "function " + names::write_function(id, kModeName<Mode>) + "(w, v) {\n";
     out += "  if (typeof v !== 'object' || v === null) invalid('" + id + "', 'an object', v);\n";
     for_each_base([&](auto I) {
       std::string name = Js<B<I>>::ensure(c);
-      Js<B<I>>::template write<Mode>(c, out, js_prop("v", name), js_string(id + "." + name), "  ");
+      Js<B<I>>::template write<Mode>(c, out, js_prop("v", name), name, js_string(id + "." + name),
+                                     "  ");
     });
     for_each([&](auto I) {
-      std::string name(reflect::field_name<T, I>);
-      std::string var = c.temp("f");
+      std::string name(kiln::detail::reflect::field_name<T, I>);
+      std::string var = c.local(names::identifier(name));
       out += "  const " + var + " = " + js_prop("v", name) + ";\n";
-      Js<F<I>>::template write<Mode>(c, out, var, js_string(id + "." + name), "  ");
+      Js<F<I>>::template write<Mode>(c, out, var, var, js_string(id + "." + name), "  ");
     });
     out += "}\n\n";
   }
@@ -112,7 +119,8 @@ struct Js<T,
   template <int Mode>
   static void emit_read(Context& c, std::string& out, const std::string& id) {
     using M = ModeOf<Mode>;
-    out += "function r_" + id + "_" + std::to_string(Mode) + "(r) {\n";
+    c.locals.clear();
+    out += "function " + names::read_function(id, kModeName<Mode>) + "(r) {\n";
     // Same checks as the C++ reader: one bounds check for fixed-size structs, else a depth guard.
     if constexpr (Serializer<T>::template exact<M>)
       out += "  r.need(" + std::to_string(Serializer<T>::template max_bytes<M>) + ", 'struct');\n";
@@ -120,19 +128,20 @@ struct Js<T,
       out += "  r.enter('struct');\n";
     std::string literal = "{ ";
     bool first = true;
+    // The local holding a field is declared after the locals its read made.
     auto add = [&](const std::string& name, const std::string& x) {
-      std::string var = c.temp("f");
+      std::string var = c.local(names::identifier(name));
       out += "  const " + var + " = " + x + ";\n";
       literal += (first ? "" : ", ") + js_string(name) + ": " + var;
       first = false;
     };
     for_each_base([&](auto I) {
       std::string name = Js<B<I>>::ensure(c);
-      add(name, Js<B<I>>::template read<Mode>(c, out, "  "));
+      add(name, Js<B<I>>::template read<Mode>(c, out, name, "  "));
     });
     for_each([&](auto I) {
-      std::string name(reflect::field_name<T, I>);
-      add(name, Js<F<I>>::template read<Mode>(c, out, "  "));
+      std::string name(kiln::detail::reflect::field_name<T, I>);
+      add(name, Js<F<I>>::template read<Mode>(c, out, names::identifier(name), "  "));
     });
     if constexpr (!Serializer<T>::template exact<M>) out += "  r.leave();\n";
     out += "  return " + literal + " };\n}\n\n";

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <type_traits>
 
+#include "js_names.hpp"
 #include "kiln/kiln.hpp"
 
 namespace kiln::jsgen {
@@ -17,13 +19,45 @@ struct Context {
   std::map<std::string, std::string> struct_ids;  // C++ type name -> JS identifier
   std::string functions;                          // emitted struct functions
   std::string declarations;                       // emitted TypeScript interfaces
-  int next_temp = 0;
-  std::string temp(const char* stem) { return stem + std::to_string(next_temp++); }
+  std::set<std::string> exported;                 // the module's exported names
+  std::set<std::string> locals;                   // declared in the function being emitted
+
+  // A new local of the function being emitted, named `stem` (a field, or a field and the role
+  // of the local: `f3_i`), or `stem_2`, `stem_3`... when that is taken or would shadow a name
+  // the generated code uses.
+  std::string local(const std::string& stem) {
+    std::string name = stem;
+    for (int n = 2; locals.count(name) || exported.count(name) || names::is_reserved(name); ++n)
+      name = stem + "_" + std::to_string(n);
+    locals.insert(name);
+    return name;
+  }
 };
 
-// One mode: 0 = fixed-width numbers, 1 = compressed numbers.
+// The JS code of alternative blocks (`if`/`else`, `case`s) declares its locals inside each
+// block, so each block may reuse the names the others use; the locals of all blocks stay taken
+// for what follows. Call next() before each block after the first, and end() after the last.
+class Blocks {
+ public:
+  explicit Blocks(Context& c) : c_(c), before_(c.locals) {}
+  void next() {
+    taken_.insert(c_.locals.begin(), c_.locals.end());
+    c_.locals = before_;
+  }
+  void end() { c_.locals.insert(taken_.begin(), taken_.end()); }
+
+ private:
+  Context& c_;
+  std::set<std::string> before_, taken_;
+};
+
+// The two number modes, as they are named in the generated code.
 template <int Mode>
 using ModeOf = std::conditional_t<Mode == 0, FixedMode, CompressedMode>;
+template <int Mode>
+inline constexpr const char* kModeName = Mode == 0 ? "fixed" : "compressed";
+template <int Mode>
+inline constexpr const char* kModeMethod = Mode == 0 ? "Fixed" : "Compressed";
 
 inline std::string js_string(std::string_view s) {
   std::string out = "'";
@@ -43,8 +77,15 @@ inline std::string js_prop(const std::string& obj, std::string_view name) {
   return ident ? obj + "." + std::string(name) : obj + "[" + js_string(name) + "]";
 }
 
+// Per type family (below and in js_containers.hpp, js_struct.hpp, js_pointer.hpp):
+//   ts(c, input)                         the TypeScript type of values read (or accepted)
+//   write<Mode>(c, out, v, name, path, ind)  appends statements writing the JS expression v
+//   read<Mode>(c, out, name, ind)        appends statements and returns an expression reading one
+// `name` is what the value is called (a field, or a field and a role such as `f3_item`): the
+// locals made for it are named after it. `path` is a JS string expression naming the value in
+// encode errors, and `ind` the indentation.
 template <class T, class Enable = void>
-struct Js;  // per family below
+struct Js;
 
 }  // namespace kiln::jsgen
 
@@ -168,8 +209,10 @@ constexpr std::string_view number_token_of() {
     return kiln::detail::number_token<T>();
 }
 
+// (An enum with a kiln::Adapter is its wire type instead: js_adapted.hpp.)
 template <class T>
-inline constexpr bool is_number_like = std::is_arithmetic_v<T> || std::is_enum_v<T>;
+inline constexpr bool is_number_like = std::is_arithmetic_v<T> ||
+                                       (std::is_enum_v<T> && !kiln::detail::has_adapter<T>);
 
 }  // namespace detail
 
@@ -179,15 +222,15 @@ struct Js<T, std::enable_if_t<detail::is_number_like<T>>> {
   static detail::NumberJs info() { return detail::number_js(detail::number_token_of<T>()); }
   static std::string ts(Context&, bool input) { return input ? info().ts_in : info().ts_out; }
   template <int Mode>
-  static void write(Context&, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context&, std::string& out, const std::string& v, const std::string&,
+                    const std::string& path, const std::string& ind) {
     auto n = info();
     out += ind + "if (" + detail::subst(n.check, v) + ") invalid(" + path + ", '" + n.expected +
            "', " + v + ");\n";
     out += ind + detail::subst(n.write[Mode], v) + ";\n";
   }
   template <int Mode>
-  static std::string read(Context&, std::string&, const std::string&) {
+  static std::string read(Context&, std::string&, const std::string&, const std::string&) {
     return info().read[Mode];
   }
 };
@@ -197,14 +240,14 @@ template <class T>
 struct Js<T, std::enable_if_t<kiln::detail::is_string<T>>> {
   static std::string ts(Context&, bool) { return "string"; }
   template <int Mode>
-  static void write(Context&, std::string& out, const std::string& v, const std::string& path,
-                    const std::string& ind) {
+  static void write(Context&, std::string& out, const std::string& v, const std::string&,
+                    const std::string& path, const std::string& ind) {
     out +=
         ind + "if (typeof " + v + " !== 'string') invalid(" + path + ", 'a string', " + v + ");\n";
     out += ind + "w.str(" + v + ");\n";
   }
   template <int Mode>
-  static std::string read(Context&, std::string&, const std::string&) {
+  static std::string read(Context&, std::string&, const std::string&, const std::string&) {
     return "r.str()";
   }
 };

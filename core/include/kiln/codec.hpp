@@ -9,19 +9,20 @@
 #include <string>
 #include <vector>
 
-#include "kiln/error.hpp"
-#include "kiln/evolve/compatible.hpp"
-#include "kiln/graph/context.hpp"
-#include "kiln/graph/inline_owners.hpp"
-#include "kiln/graph/needs_graph.hpp"
-#include "kiln/graph/registry.hpp"
-#include "kiln/inline.hpp"
-#include "kiln/options.hpp"
-#include "kiln/reflect/type_name.hpp"
-#include "kiln/result.hpp"
-#include "kiln/ser/serializer.hpp"
-#include "kiln/ser/writes_checked.hpp"
-#include "kiln/wire/header.hpp"
+#include "kiln/base/error.hpp"
+#include "kiln/base/inline.hpp"
+#include "kiln/base/options.hpp"
+#include "kiln/base/result.hpp"
+#include "kiln/detail/evolve/compatible.hpp"
+#include "kiln/detail/graph/context.hpp"
+#include "kiln/detail/graph/inline_owners.hpp"
+#include "kiln/detail/graph/needs_graph.hpp"
+#include "kiln/detail/graph/registry.hpp"
+#include "kiln/detail/reflect/type_name.hpp"
+#include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/supported.hpp"
+#include "kiln/detail/ser/writes_checked.hpp"
+#include "kiln/detail/wire/header.hpp"
 
 namespace kiln {
 
@@ -33,8 +34,8 @@ class Codec {
       : options_(options),
         types_(std::move(types)),
         flags_(plain_flags(options)),
-        flags_with_table_(
-            static_cast<std::uint8_t>(flags_ | (options.compatible ? wire::kFlagCompatible : 0))) {}
+        flags_with_table_(static_cast<std::uint8_t>(
+            flags_ | (options.compatible ? detail::wire::kFlagCompatible : 0))) {}
 
   const Options& options() const noexcept { return options_; }
   const TypeRegistry* types() const noexcept { return types_.get(); }
@@ -42,10 +43,13 @@ class Codec {
   // Appends the message for `value` to `out`. Writing fails only for a value the format cannot
   // hold as given: an object of an unregistered polymorphic type, or a cycle without
   // Options::track_references. Then `out` is left as it was.
-  template <Serializable T>
-  Status serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
+  template <class T>
+  [[nodiscard]] Status serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
+    static_assert(kSupported<T>, "kiln: the root type cannot be serialized: see the error above");
+    if (Status s = check_options<T>(); !s) [[unlikely]]
+      return s;
     const std::size_t before = out.size();
-    io::Writer w(out);
+    detail::io::Writer w(out);
     write_message(w, value);
     w.finish();
     if (!w.failed()) [[likely]]
@@ -54,38 +58,46 @@ class Codec {
     return Status(w.take_error());
   }
 
-  // Returns the message for `value` as a new vector; empty if writing failed (see
-  // serialize_into, which says why).
-  template <Serializable T>
-  std::vector<std::uint8_t> serialize(const T& value) const {
+  // Returns the message for `value` as a new vector, or why it could not be written (see
+  // serialize_into).
+  template <class T>
+  [[nodiscard]] Result<std::vector<std::uint8_t>> serialize(const T& value) const {
+    static_assert(kSupported<T>, "kiln: the root type cannot be serialized: see the error above");
     std::vector<std::uint8_t> out;
     constexpr std::size_t kHint = Serializer<T>::template max_bytes<CompressedMode>;
-    if constexpr (kHint != kUnbounded) out.reserve(wire::kHeaderBytes + kHint);
-    (void)serialize_into(value, out);
+    if constexpr (kHint != kUnbounded) out.reserve(detail::wire::kHeaderBytes + kHint);
+    if (Status s = serialize_into(value, out); !s) [[unlikely]]
+      return s.error();
     return out;
   }
 
   // Writes into this codec's scratch buffer and returns a view of it, valid until the next call
-  // on this codec. The fastest way out: no allocation once the buffer has grown. Empty if
-  // writing failed.
+  // on this codec. The fastest way out: no allocation once the buffer has grown. On failure, the
+  // error (see serialize_into).
   //
   // Spans cross no call boundary here: these entry points are forced inline and pass a pointer
   // and a length on. In wasm a span argument or result is an aggregate passed through linear
   // memory, and reading it back stalled the caller on every message.
-  template <Serializable T>
-  KILN_INLINE std::span<const std::uint8_t> serialize_view(const T& value) {
+  template <class T>
+  [[nodiscard]] KILN_INLINE Result<std::span<const std::uint8_t>> serialize_view(const T& value) {
+    static_assert(kSupported<T>, "kiln: the root type cannot be serialized: see the error above");
     const std::size_t n = write_scratch(value);
-    return {scratch_.data(), n};
+    if (n == kFailed) [[unlikely]]
+      return view_error(value);
+    return std::span<const std::uint8_t>(scratch_.data(), n);
   }
 
   // Decodes a message into `out`. On error `out` may be partly written.
-  template <Serializable T>
-  KILN_INLINE Status deserialize_into(std::span<const std::uint8_t> bytes, T& out) const {
+  template <class T>
+  [[nodiscard]] KILN_INLINE Status deserialize_into(std::span<const std::uint8_t> bytes,
+                                                    T& out) const {
+    static_assert(kSupported<T>, "kiln: the root type cannot be serialized: see the error above");
     return deserialize_bytes(bytes.data(), bytes.size(), out);
   }
 
-  template <Serializable T>
-  Result<T> deserialize(std::span<const std::uint8_t> bytes) const {
+  template <class T>
+  [[nodiscard]] Result<T> deserialize(std::span<const std::uint8_t> bytes) const {
+    static_assert(kSupported<T>, "kiln: the root type cannot be serialized: see the error above");
     T value{};
     Status s = deserialize_bytes(bytes.data(), bytes.size(), value);
     if (!s) return s.error();
@@ -93,28 +105,63 @@ class Codec {
   }
 
  private:
-  // serialize_view: the message's size in scratch_, or 0 if writing failed.
+  // A root type Kiln cannot serialize stops the build with a message that says what to do.
+  template <class T>
+  static constexpr bool kSupported = detail::supported<T, 0>();
+
+  // Options that this root type cannot honour: an error rather than a message in another mode.
+  template <class T>
+  static constexpr bool kDescribable = detail::evolve::Schema<T>::ok;
+  template <class T>
+  KILN_INLINE Status check_options() const {
+    if constexpr (!kDescribable<T>) {
+      if (options_.compatible) [[unlikely]]
+        return not_describable(reflect_name<T>());
+    }
+    return Status();
+  }
+  template <class T>
+  static std::string_view reflect_name() {
+    return detail::reflect::type_name<T>;
+  }
+  [[gnu::cold, gnu::noinline]] static Status not_describable(std::string_view type);
+
+  // serialize_view's failure: the error serialize_into gives for the same value.
+  template <class T>
+  [[gnu::cold, gnu::noinline]] Error view_error(const T& value) const {
+    std::vector<std::uint8_t> out;
+    Status s = serialize_into(value, out);
+    assert(!s.has_value());
+    return s.error();
+  }
+
+  static constexpr std::size_t kFailed = static_cast<std::size_t>(-1);
+  // serialize_view: the message's size in scratch_, or kFailed if writing failed.
   template <class T>
   KILN_INLINE std::size_t write_scratch(const T& value) {
+    if constexpr (!kDescribable<T>) {
+      if (options_.compatible) [[unlikely]]
+        return kFailed;
+    }
     if constexpr (kDirect<T>) {
       const std::uint8_t flags = flags_for<T>();
-      if (!(flags & wire::kFlagShareStrings)) [[likely]] {
-        const bool compress = flags & wire::kFlagCompressNumbers;
+      if (!(flags & detail::wire::kFlagShareStrings)) [[likely]] {
+        const bool compress = flags & detail::wire::kFlagCompressNumbers;
         std::size_t n = kNoRoom;
-        if (!(flags & wire::kFlagCompatible)) [[likely]]
+        if (!(flags & detail::wire::kFlagCompatible)) [[likely]]
           n = compress ? write_direct<T, CompressedMode, false>(value, flags)
                        : write_direct<T, FixedMode, false>(value, flags);
-        else if constexpr (evolve::Schema<T>::ok)  // flags_for sets compatible only then
+        else if constexpr (detail::evolve::Schema<T>::ok)  // flags_for sets compatible only then
           n = compress ? write_direct<T, CompressedMode, true>(value, flags)
                        : write_direct<T, FixedMode, true>(value, flags);
         if (n != kNoRoom) [[likely]]
           return n;
       }
     }
-    io::Writer w(scratch_, 0);
+    detail::io::Writer w(scratch_, 0);
     write_message(w, value);
     if (w.failed()) [[unlikely]]
-      return 0;
+      return kFailed;
     return w.written();
   }
 
@@ -123,8 +170,8 @@ class Codec {
   // wasm (its address reaches the out-of-line growth and error paths), so every field written
   // through it loaded and stored its cursor.
   template <class T>
-  static constexpr bool kDirect =
-      !graph::needs_graph<T> && writes_checked<T, CompressedMode> && writes_checked<T, FixedMode>;
+  static constexpr bool kDirect = !detail::graph::needs_graph<T> &&
+                                  writes_checked<T, CompressedMode> && writes_checked<T, FixedMode>;
   static constexpr std::size_t kNoRoom = static_cast<std::size_t>(-1);
   // The message's size, or kNoRoom if it did not fit scratch_. The Writer then writes it, growing
   // scratch_, and a write_checked never asks for more room than the Writer, so the next message
@@ -134,10 +181,10 @@ class Codec {
   // compile-time constant, follows the header.
   template <class T, class M, bool kTable>
   KILN_INLINE std::size_t write_direct(const T& value, std::uint8_t flags) {
-    constexpr std::size_t kTableBytes = kTable ? evolve::Schema<T>::size : 0;
+    constexpr std::size_t kTableBytes = kTable ? detail::evolve::Schema<T>::size : 0;
     constexpr std::size_t kBody = Serializer<T>::template max_bytes<M>;
-    constexpr std::size_t kMax = add_bytes(wire::kHeaderBytes + kTableBytes, kBody);
-    if (scratch_.size() < (kBody != kUnbounded ? kMax : wire::kHeaderBytes + kTableBytes))
+    constexpr std::size_t kMax = detail::add_bytes(detail::wire::kHeaderBytes + kTableBytes, kBody);
+    if (scratch_.size() < (kBody != kUnbounded ? kMax : detail::wire::kHeaderBytes + kTableBytes))
         [[unlikely]] {
       if constexpr (kBody == kUnbounded) return kNoRoom;
       grow_scratch(kMax);
@@ -147,7 +194,7 @@ class Codec {
     if (options_.header) [[likely]]
       p = put_header<T>(p, flags);
     if constexpr (kTable) {
-      std::memcpy(p, evolve::Schema<T>::bytes.data(), kTableBytes);
+      std::memcpy(p, detail::evolve::Schema<T>::bytes.data(), kTableBytes);
       p += kTableBytes;
     }
     if constexpr (kBody != kUnbounded) {
@@ -166,11 +213,11 @@ class Codec {
   template <class T>
   KILN_INLINE static std::uint8_t* put_header(std::uint8_t* p, std::uint8_t flags) {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();  // by the compiler
-    p[0] = wire::kMagic;
-    p[1] = wire::kVersion;
+    p[0] = detail::wire::kMagic;
+    p[1] = detail::wire::kVersion;
     p[2] = flags;
-    io::store_le(p + 3, kFingerprint);
-    return p + wire::header_bytes(flags);
+    detail::io::store_le(p + 3, kFingerprint);
+    return p + detail::wire::header_bytes(flags);
   }
 
   // The per-message path. A message whose root type has no pointers, without compatible mode or
@@ -200,19 +247,23 @@ class Codec {
   KILN_INLINE Status read_general(const std::uint8_t* data, std::size_t size, T& out) const {
     // constexpr: the fingerprint is computed by the compiler, never per message.
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
-    io::Reader r(data, size, options_.limits, options_.validate_utf8);
+    detail::Reader r(data, size, options_.limits, options_.validate_utf8);
     std::uint8_t flags = 0;
     if (options_.header) [[likely]] {
-      if (!read_header(r, kFingerprint, reflect::type_name<T>, flags)) [[unlikely]]
+      if (!read_header(r, kFingerprint, detail::reflect::type_name<T>, flags)) [[unlikely]]
         return Status(r.take_error());
     } else {
-      flags = flags_for<T>();  // agreed out of band: the reader's own options
+      // Agreed out of band: the reader's own options, which must be ones T can be read with.
+      if (Status s = check_options<T>(); !s) [[unlikely]]
+        return s;
+      flags = flags_for<T>();
     }
     r.set_flags(flags);
-    constexpr std::uint8_t kSlowFlags = wire::kFlagCompatible | wire::kFlagShareStrings;
+    constexpr std::uint8_t kSlowFlags =
+        detail::wire::kFlagCompatible | detail::wire::kFlagShareStrings;
     bool ok;
-    if (!graph::needs_graph<T> && !(flags & kSlowFlags)) [[likely]]
-      ok = (flags & wire::kFlagCompressNumbers)
+    if (!detail::graph::needs_graph<T> && !(flags & kSlowFlags)) [[likely]]
+      ok = (flags & detail::wire::kFlagCompressNumbers)
                ? Serializer<T>::template read<CompressedMode>(r, out)
                : Serializer<T>::template read<FixedMode>(r, out);
     else
@@ -228,46 +279,51 @@ class Codec {
   // Anything else, errors included, goes the general way, which also says what is wrong.
   template <class T>
   static constexpr bool kFlatRead =
-      !graph::needs_graph<T> && (CheckedRead<T, FixedMode> || CheckedRead<T, CompressedMode>);
+      !detail::graph::needs_graph<T> &&
+      (detail::CheckedRead<T, FixedMode> || detail::CheckedRead<T, CompressedMode>);
   // A compatible-mode message whose type table is the reader's own (the writer had the same
   // version of T) is read the same way after the table; any other table goes the general way.
   template <class T>
   KILN_INLINE bool read_flat(const std::uint8_t* p, std::size_t size, T& out) const {
     constexpr std::uint32_t kFingerprint = fingerprint_of<T>();
     // Flags of a body of plain fields: tracking changes nothing without pointers.
-    constexpr std::uint8_t kPlain = wire::kFlagReferenceTracking | wire::kFlagNoFingerprint |
-                                    wire::kFlagCompressNumbers |
-                                    (evolve::Schema<T>::ok ? wire::kFlagCompatible : 0);
+    constexpr std::uint8_t kPlain =
+        detail::wire::kFlagReferenceTracking | detail::wire::kFlagNoFingerprint |
+        detail::wire::kFlagCompressNumbers |
+        (detail::evolve::Schema<T>::ok ? detail::wire::kFlagCompatible : 0);
     const std::uint8_t* const end = p + size;
     std::uint8_t flags;
     if (options_.header) [[likely]] {
-      if (size < wire::kShortHeaderBytes || p[0] != wire::kMagic || p[1] != wire::kVersion ||
-          (p[2] & ~kPlain) != 0)
+      if (size < detail::wire::kShortHeaderBytes || p[0] != detail::wire::kMagic ||
+          p[1] != detail::wire::kVersion || (p[2] & ~kPlain) != 0)
         return false;
       flags = p[2];
-      const std::size_t header = wire::header_bytes(flags);
-      if (header == wire::kHeaderBytes &&
-          (size < header || io::load_le<std::uint32_t>(p + 3) != kFingerprint))
+      const std::size_t header = detail::wire::header_bytes(flags);
+      if (header == detail::wire::kHeaderBytes &&
+          (size < header || detail::io::load_le<std::uint32_t>(p + 3) != kFingerprint))
         return false;
       p += header;
     } else {
+      if constexpr (!kDescribable<T>) {
+        if (options_.compatible) return false;  // the general way says why
+      }
       flags = flags_for<T>();
       if (flags & ~kPlain) return false;
     }
-    if constexpr (evolve::Schema<T>::ok) {
-      if (flags & wire::kFlagCompatible) {
-        if (!evolve::own_table_at<T>(p, end)) return false;
-        p += evolve::Schema<T>::size;
+    if constexpr (detail::evolve::Schema<T>::ok) {
+      if (flags & detail::wire::kFlagCompatible) {
+        if (!detail::evolve::own_table_at<T>(p, end)) return false;
+        p += detail::evolve::Schema<T>::size;
       }
     }
     // The general way counts nested structs against the depth limit; this one cannot fail it.
     if (Serializer<T>::checked_depth > options_.limits.max_depth) return false;
     bool ok = false;
-    if (flags & wire::kFlagCompressNumbers) {
-      if constexpr (CheckedRead<T, CompressedMode>)
+    if (flags & detail::wire::kFlagCompressNumbers) {
+      if constexpr (detail::CheckedRead<T, CompressedMode>)
         ok = Serializer<T>::template read_checked<CompressedMode>(p, end, out);
     } else {
-      if constexpr (CheckedRead<T, FixedMode>)
+      if constexpr (detail::CheckedRead<T, FixedMode>)
         ok = Serializer<T>::template read_checked<FixedMode>(p, end, out);
     }
     return ok && p == end;
@@ -275,22 +331,23 @@ class Codec {
 
   // Messages with an object graph, shared strings or a type table.
   template <class T>
-  [[gnu::noinline]] bool read_message(io::Reader& r, std::uint8_t flags, T& out) const {
-    const bool compress = flags & wire::kFlagCompressNumbers;
-    if (graph::needs_graph<T> || (flags & wire::kFlagShareStrings)) {
+  [[gnu::noinline]] bool read_message(detail::Reader& r, std::uint8_t flags, T& out) const {
+    const bool compress = flags & detail::wire::kFlagCompressNumbers;
+    if (detail::graph::needs_graph<T> || (flags & detail::wire::kFlagShareStrings)) {
       // Objects read so far live here until the message is done, so a back-reference can find
       // them; afterwards only their owners in `out` keep them.
-      graph::ReadContext g;
+      detail::graph::ReadContext g;
       g.registry = types_.get();
-      g.track = (flags & wire::kFlagReferenceTracking) != 0;
-      g.share_strings = (flags & wire::kFlagShareStrings) != 0;
+      g.track = (flags & detail::wire::kFlagReferenceTracking) != 0;
+      g.share_strings = (flags & detail::wire::kFlagShareStrings) != 0;
       r.set_graph(&g);
       // Which shared objects `out` owns alone, so that new objects may be read into them (a
       // placeholder for types without such pointers, which need no table of eight weak_ptrs).
-      [[maybe_unused]] std::conditional_t<graph::has_inline_shared<T>, graph::InlineOwners, char>
+      [[maybe_unused]] std::conditional_t<detail::graph::has_inline_shared<T>,
+                                          detail::graph::InlineOwners, char>
           owners{};
-      if constexpr (graph::has_inline_shared<T>) {
-        graph::count_inline_owners(out, owners);
+      if constexpr (detail::graph::has_inline_shared<T>) {
+        detail::graph::count_inline_owners(out, owners);
         g.owners = &owners;
       }
       bool ok = read_body(r, flags, compress, out);
@@ -300,36 +357,37 @@ class Codec {
     return read_body(r, flags, compress, out);
   }
   template <class T>
-  static bool read_body(io::Reader& r, std::uint8_t flags, bool compress, T& out) {
-    if (flags & wire::kFlagCompatible) return evolve::read_table_and_body(r, compress, out);
+  static bool read_body(detail::Reader& r, std::uint8_t flags, bool compress, T& out) {
+    if (flags & detail::wire::kFlagCompatible)
+      return detail::evolve::read_table_and_body(r, compress, out);
     return compress ? Serializer<T>::template read<CompressedMode>(r, out)
                     : Serializer<T>::template read<FixedMode>(r, out);
   }
   // The error of a read that failed, or that left bytes after the root value.
-  [[gnu::cold, gnu::noinline]] static Status finish_failed_read(io::Reader& r, bool ok);
+  [[gnu::cold, gnu::noinline]] static Status finish_failed_read(detail::Reader& r, bool ok);
 
   // The per-message write path, split like deserialize_bytes: the header and a plain body
   // inline, graphs, shared strings and type tables out of line in write_graph_or_table.
   template <class T>
-  KILN_INLINE void write_message(io::Writer& w, const T& value) const {
+  KILN_INLINE void write_message(detail::io::Writer& w, const T& value) const {
     const std::uint8_t flags = flags_for<T>();
-    const bool compatible = (flags & wire::kFlagCompatible) != 0;
+    const bool compatible = (flags & detail::wire::kFlagCompatible) != 0;
     w.set_flags(flags);
     if (options_.header) [[likely]] {
-      w.ensure(wire::kHeaderBytes);
+      w.ensure(detail::wire::kHeaderBytes);
       w.advance_to(put_header<T>(w.cursor(), flags));
     }
-    if (!graph::needs_graph<T> && !options_.share_strings && !compatible) [[likely]]
+    if (!detail::graph::needs_graph<T> && !options_.share_strings && !compatible) [[likely]]
       write_body(w, value);
     else
       write_graph_or_table(w, value, compatible);
   }
   template <class T>
-  [[gnu::noinline]] void write_graph_or_table(io::Writer& w, const T& value,
+  [[gnu::noinline]] void write_graph_or_table(detail::io::Writer& w, const T& value,
                                               bool compatible) const {
-    if (compatible) evolve::write_table<T>(w);
-    if (graph::needs_graph<T> || options_.share_strings) {
-      graph::WriteContext g;
+    if (compatible) detail::evolve::write_table<T>(w);
+    if (detail::graph::needs_graph<T> || options_.share_strings) {
+      detail::graph::WriteContext g;
       g.registry = types_.get();
       g.track = options_.track_references;
       g.share_strings = options_.share_strings;
@@ -341,7 +399,7 @@ class Codec {
     }
   }
   template <class T>
-  KILN_INLINE void write_body(io::Writer& w, const T& value) const {
+  KILN_INLINE void write_body(detail::io::Writer& w, const T& value) const {
     if (options_.compress_numbers)
       Serializer<T>::template write<CompressedMode>(w, value);
     else
@@ -354,40 +412,42 @@ class Codec {
   // afterwards); from the six option fields, they had been a dozen loads and selects per message.
   template <class T>
   KILN_INLINE std::uint8_t flags_for() const {
-    return evolve::Schema<T>::ok ? flags_with_table_ : flags_;
+    return detail::evolve::Schema<T>::ok ? flags_with_table_ : flags_;
   }
   static std::uint8_t plain_flags(const Options& o) {
-    return static_cast<std::uint8_t>((o.compress_numbers ? wire::kFlagCompressNumbers : 0) |
-                                     (o.track_references ? wire::kFlagReferenceTracking : 0) |
-                                     (o.share_strings ? wire::kFlagShareStrings : 0) |
-                                     (o.fingerprint && o.header ? 0 : wire::kFlagNoFingerprint));
+    return static_cast<std::uint8_t>(
+        (o.compress_numbers ? detail::wire::kFlagCompressNumbers : 0) |
+        (o.track_references ? detail::wire::kFlagReferenceTracking : 0) |
+        (o.share_strings ? detail::wire::kFlagShareStrings : 0) |
+        (o.fingerprint && o.header ? 0 : detail::wire::kFlagNoFingerprint));
   }
 
   // Checks magic, version, flags and the root type's fingerprint (when the message has one). A
   // well-formed header of a message at least 7 bytes long is checked inline (no call, flags stay
   // in a register); anything else goes to read_header_checked, which also finds the first
   // problem and reports it.
-  KILN_INLINE static bool read_header(io::Reader& r, std::uint32_t fingerprint,
+  KILN_INLINE static bool read_header(detail::Reader& r, std::uint32_t fingerprint,
                                       std::string_view type, std::uint8_t& flags) {
     const std::uint8_t* p = r.cursor();
-    if (r.remaining() >= wire::kHeaderBytes && p[0] == wire::kMagic && p[1] == wire::kVersion &&
-        (p[2] & ~wire::kSupportedFlags) == 0) {
+    if (r.remaining() >= detail::wire::kHeaderBytes && p[0] == detail::wire::kMagic &&
+        p[1] == detail::wire::kVersion && (p[2] & ~detail::wire::kSupportedFlags) == 0) {
       const std::uint8_t f = p[2];
-      if (f & wire::kFlagNoFingerprint) {
+      if (f & detail::wire::kFlagNoFingerprint) {
         flags = f;
-        r.advance_to(p + wire::kShortHeaderBytes);
+        r.advance_to(p + detail::wire::kShortHeaderBytes);
         return true;
       }
-      if (io::load_le<std::uint32_t>(p + 3) == fingerprint || (f & wire::kFlagCompatible)) {
+      if (detail::io::load_le<std::uint32_t>(p + 3) == fingerprint ||
+          (f & detail::wire::kFlagCompatible)) {
         flags = f;
-        r.advance_to(p + wire::kHeaderBytes);
+        r.advance_to(p + detail::wire::kHeaderBytes);
         return true;
       }
     }
     return read_header_checked(r, fingerprint, type, flags);
   }
-  static bool read_header_checked(io::Reader& r, std::uint32_t fingerprint, std::string_view type,
-                                  std::uint8_t& flags);
+  static bool read_header_checked(detail::Reader& r, std::uint32_t fingerprint,
+                                  std::string_view type, std::uint8_t& flags);
 
   Options options_;
   std::shared_ptr<const TypeRegistry> types_;

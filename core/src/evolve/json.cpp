@@ -1,10 +1,10 @@
-#include "kiln/evolve/json.hpp"
+#include "kiln/detail/evolve/json.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-namespace kiln::evolve {
+namespace kiln::detail::evolve {
 
 void append_json_string(std::string& out, std::string_view s) {
   out += '"';
@@ -101,4 +101,4 @@ void append_json_number(std::string& out, double d) {
   }
 }
 
-}  // namespace kiln::evolve
+}  // namespace kiln::detail::evolve

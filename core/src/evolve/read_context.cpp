@@ -1,8 +1,8 @@
-#include "kiln/evolve/read_context.hpp"
+#include "kiln/detail/evolve/read_context.hpp"
 
-#include "kiln/evolve/type_code.hpp"
+#include "kiln/detail/evolve/type_code.hpp"
 
-namespace kiln::evolve {
+namespace kiln::detail::evolve {
 namespace {
 
 std::uint64_t get_varint(const std::uint8_t*& p) {
@@ -15,7 +15,7 @@ std::uint64_t get_varint(const std::uint8_t*& p) {
 }
 
 // The message offset of a descriptor byte that lies before r's cursor.
-std::size_t offset_of(const io::Reader& r, const std::uint8_t* p) {
+std::size_t offset_of(const Reader& r, const std::uint8_t* p) {
   return r.offset() - static_cast<std::size_t>(r.cursor() - p);
 }
 
@@ -23,7 +23,7 @@ std::size_t offset_of(const io::Reader& r, const std::uint8_t* p) {
 
 // Compatible when the descriptors are equal, except that two structs are compatible when their
 // types can be bound (their own fields are then matched by id).
-bool ReadContext::match(io::Reader& r, const std::uint8_t* w, const std::uint8_t* l) {
+bool ReadContext::match(Reader& r, const std::uint8_t* w, const std::uint8_t* l) {
   std::uint8_t code = *w++;
   if (code != *l++) return false;
   switch (code) {
@@ -52,7 +52,7 @@ bool ReadContext::match(io::Reader& r, const std::uint8_t* w, const std::uint8_t
   }
 }
 
-bool ReadContext::bind(io::Reader& r, std::uint32_t wk, std::uint32_t lk) {
+bool ReadContext::bind(Reader& r, std::uint32_t wk, std::uint32_t lk) {
   Plan& plan = plans_[lk];
   const WireType& wt = wire_.types[wk];
   const WireType& lt = local_.types[lk];
@@ -89,7 +89,7 @@ bool ReadContext::bind(io::Reader& r, std::uint32_t wk, std::uint32_t lk) {
   return true;
 }
 
-bool ReadContext::bind_root(io::Reader& r) {
+bool ReadContext::bind_root(Reader& r) {
   if (match(r, wire_.root, local_.root)) return true;
   if (r.failed()) return false;
   return r.fail_at(offset_of(r, wire_.root), ErrorCode::kSchemaMismatch,
@@ -97,4 +97,4 @@ bool ReadContext::bind_root(io::Reader& r) {
                        " but the reader's is " + type_text(local_, local_.root));
 }
 
-}  // namespace kiln::evolve
+}  // namespace kiln::detail::evolve

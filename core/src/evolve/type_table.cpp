@@ -1,4 +1,4 @@
-#include "kiln/evolve/type_table.hpp"
+#include "kiln/detail/evolve/type_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,21 +6,25 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "kiln/evolve/json.hpp"
-#include "kiln/evolve/type_code.hpp"
-#include "kiln/wire/utf8.hpp"
+#include "kiln/detail/evolve/json.hpp"
+#include "kiln/detail/evolve/type_code.hpp"
+#include "kiln/detail/wire/utf8.hpp"
 
-namespace kiln::evolve {
+namespace kiln::detail::evolve {
 namespace {
 
 constexpr std::size_t kSaturated = ~std::size_t{0};
 
-bool bad(io::Reader& r, std::size_t at, std::string detail) {
+bool bad(Reader& r, std::size_t at, std::string detail) {
   return r.fail_at(at, ErrorCode::kBadTypeTable, std::move(detail));
+}
+// A count that the bytes left cannot hold: the table was cut short (as for any length prefix).
+bool short_input(Reader& r, std::size_t at, std::string detail) {
+  return r.fail_at(at, ErrorCode::kTruncated, std::move(detail));
 }
 
 // A length-prefixed UTF-8 name, viewed in place.
-bool read_name(io::Reader& r, std::string_view& out, const char* what) {
+bool read_name(Reader& r, std::string_view& out, const char* what) {
   std::size_t n = 0;
   if (!r.read_length(n, 1, r.limits().max_string_bytes, what, 0)) return false;
   const std::uint8_t* p = r.cursor();
@@ -31,7 +35,7 @@ bool read_name(io::Reader& r, std::string_view& out, const char* what) {
   return true;
 }
 
-bool parse_type(io::Reader& r, std::uint64_t type_count, std::uint32_t depth) {
+bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth) {
   std::size_t at = r.offset();
   if (depth > r.limits().max_depth)
     return bad(r, at, "type descriptor nested deeper than " + std::to_string(r.limits().max_depth));
@@ -56,7 +60,7 @@ bool parse_type(io::Reader& r, std::uint64_t type_count, std::uint32_t depth) {
       std::uint64_t n = 0;
       if (!r.read_varint(n, "element count")) return false;
       if (n > r.remaining())  // every descriptor takes at least one byte
-        return bad(r, at, "element count " + std::to_string(n) + " exceeds the bytes left");
+        return short_input(r, at, "element count " + std::to_string(n) + " exceeds the bytes left");
       if (code == kVar && n == 0) return bad(r, at, "variant with no alternatives");
       for (std::uint64_t i = 0; i < n; ++i)
         if (!parse_type(r, type_count, depth + 1)) return false;
@@ -141,7 +145,7 @@ std::size_t min_bytes(const std::uint8_t* p) {
 
 class Walker {
  public:
-  Walker(io::Reader& r, const TypeTable& t, bool compress, std::string* json, std::size_t& budget)
+  Walker(Reader& r, const TypeTable& t, bool compress, std::string* json, std::size_t& budget)
       : r_(r), t_(t), compress_(compress), json_(json), budget_(budget) {}
 
   bool value(const std::uint8_t* p) {
@@ -345,7 +349,7 @@ class Walker {
     return true;
   }
 
-  io::Reader& r_;
+  Reader& r_;
   const TypeTable& t_;
   bool compress_;
   std::string* json_;
@@ -414,14 +418,14 @@ std::string type_text(const TypeTable& t, const std::uint8_t* p) {
   }
 }
 
-bool parse_type_table(io::Reader& r, TypeTable& t) {
+bool parse_type_table(Reader& r, TypeTable& t) {
   t.types.clear();
   t.fields.clear();
   std::size_t at = r.offset();
   std::uint64_t count = 0;
   if (!r.read_varint(count, "type count")) return false;
   if (count > r.remaining() / 2)  // an entry takes at least 2 bytes
-    return bad(r, at, "type count " + std::to_string(count) + " exceeds the bytes left");
+    return short_input(r, at, "type count " + std::to_string(count) + " exceeds the bytes left");
   t.types.reserve(count);
   std::vector<std::pair<std::uint32_t, std::string_view>> seen;
   for (std::uint64_t k = 0; k < count; ++k) {
@@ -431,7 +435,8 @@ bool parse_type_table(io::Reader& r, TypeTable& t) {
     std::uint64_t n = 0;
     if (!r.read_varint(n, "field count")) return false;
     if (n > r.remaining() / 3)  // a field takes at least 3 bytes
-      return bad(r, count_at, "field count " + std::to_string(n) + " exceeds the bytes left");
+      return short_input(r, count_at,
+                         "field count " + std::to_string(n) + " exceeds the bytes left");
     type.first_field = static_cast<std::uint32_t>(t.fields.size());
     type.field_count = static_cast<std::uint32_t>(n);
     for (std::uint64_t i = 0; i < n; ++i) {
@@ -475,9 +480,9 @@ bool parse_type_table(io::Reader& r, TypeTable& t) {
   return parse_type(r, count, 1);
 }
 
-bool walk_value(io::Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
+bool walk_value(Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
                 std::string* json, std::size_t& budget) {
   return Walker(r, t, compress, json, budget).value(type);
 }
 
-}  // namespace kiln::evolve
+}  // namespace kiln::detail::evolve

@@ -15,25 +15,25 @@ template <class Derived>
 class CodecFacade {
  public:
   // Appends the message for `value` to `out` (see Codec::serialize_into).
-  template <Serializable T>
-  Status serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
+  template <class T>
+  [[nodiscard]] Status serialize_into(const T& value, std::vector<std::uint8_t>& out) const {
     return self().with_codec([&](Codec& codec) { return codec.serialize_into(value, out); });
   }
 
-  // Returns the message for `value` as a new vector.
-  template <Serializable T>
-  std::vector<std::uint8_t> serialize(const T& value) const {
+  // Returns the message for `value` as a new vector, or why it could not be written.
+  template <class T>
+  [[nodiscard]] Result<std::vector<std::uint8_t>> serialize(const T& value) const {
     return self().with_codec([&](Codec& codec) { return codec.serialize(value); });
   }
 
   // Decodes a message into `out`. On error `out` may be partly written.
-  template <Serializable T>
-  Status deserialize_into(std::span<const std::uint8_t> bytes, T& out) const {
+  template <class T>
+  [[nodiscard]] Status deserialize_into(std::span<const std::uint8_t> bytes, T& out) const {
     return self().with_codec([&](Codec& codec) { return codec.deserialize_into(bytes, out); });
   }
 
-  template <Serializable T>
-  Result<T> deserialize(std::span<const std::uint8_t> bytes) const {
+  template <class T>
+  [[nodiscard]] Result<T> deserialize(std::span<const std::uint8_t> bytes) const {
     return self().with_codec([&](Codec& codec) { return codec.template deserialize<T>(bytes); });
   }
 

@@ -116,8 +116,8 @@ class ThreadLocalCodec : public concurrent::CodecFacade<ThreadLocalCodec> {
 
   // A view of the calling thread's scratch buffer, valid until this thread's next serialize_view
   // on this facade. Safe because no other thread ever writes that buffer.
-  template <Serializable T>
-  std::span<const std::uint8_t> serialize_view(const T& value) const {
+  template <class T>
+  [[nodiscard]] Result<std::span<const std::uint8_t>> serialize_view(const T& value) const {
     return local().serialize_view(value);
   }
 

@@ -1,0 +1,59 @@
+// A compatible-mode type table read from a message (or from a reader's own compile-time table),
+// validated once so that everything walking it afterwards can trust its shape. Descriptors are
+// kept as pointers into the parsed bytes, which must outlive the table.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kiln/detail/ser/reader.hpp"
+
+namespace kiln::detail::evolve {
+
+struct WireField {
+  std::uint32_t id;
+  std::string_view name;
+  const std::uint8_t* type;  // descriptor
+  std::size_t at;            // offset of the field's entry in the message, for errors
+};
+
+struct WireType {
+  std::string_view name;
+  std::uint32_t first_field;  // index into TypeTable::fields
+  std::uint32_t field_count;
+};
+
+struct TypeTable {
+  std::vector<WireType> types;
+  std::vector<WireField> fields;
+  const std::uint8_t* root = nullptr;  // the root value's descriptor
+};
+
+// Reads and validates the table at r's cursor (docs/FORMAT.md 9.2); on success r is after it.
+// Rejects unknown codes, struct indices out of range, descriptors nested deeper than the depth
+// limit, counts larger than the bytes left, invalid UTF-8 names, and repeated field ids or names.
+bool parse_type_table(Reader& r, TypeTable& t);
+
+// The descriptor after the one at p (p must come from a parsed table).
+const std::uint8_t* next_type(const std::uint8_t* p);
+
+// "seq<str>", "map<str,i64>", "Inner", for messages and the inspector.
+std::string type_text(const TypeTable& t, const std::uint8_t* p);
+
+// Reads past one value of descriptor `type` in number mode `compress`, checking it as a decoder
+// would (bounds, varints, bool bytes, optional tags, variant indices, UTF-8 when enabled). When
+// `json` is not null, appends the value as JSON (the inspector's format, docs/FORMAT.md 9.6).
+// Every value visited spends one unit of `budget`: values that take no bytes (empty structs,
+// arrays of them) cannot make a small message take unbounded time.
+bool walk_value(Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
+                std::string* json, std::size_t& budget);
+
+// The budget for a message whose value (after the header and type table) is `size` bytes: the
+// same with or without a header.
+constexpr std::size_t walk_budget(std::size_t size) {
+  return 16 * size + (std::size_t{1} << 16);
+}
+
+}  // namespace kiln::detail::evolve

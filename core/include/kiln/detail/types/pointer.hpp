@@ -1,0 +1,450 @@
+// std::unique_ptr<T>, std::shared_ptr<T>, std::weak_ptr<T>: a varint tag, then the object.
+//   0       null
+//   1       a new object follows (for a polymorphic T: its type tag first, then its fields)
+//   n >= 2  the shared object numbered n-2, when the message tracks references (header bit 1)
+// With reference tracking, shared and weak pointers number their objects in order of first
+// appearance, so an object reached twice is written once and read back as one object, and a
+// cycle is closed by a back-reference. Without it, every pointer writes its object in full.
+// With tracking a weak_ptr never carries its object's fields: meeting an object first, it
+// announces it with the next number (n - 2 equal to the count so far; for a polymorphic T its
+// type tag follows), and the object's first shared_ptr writes that number followed by the
+// fields. Its owners are then read before anything it owns back, as for any other object.
+// Polymorphic type tags: 0 = the declared type itself; odd = a registered numeric id (tag >> 1);
+// even >= 2 = registered name number (tag >> 1) - 1 of this message, the name's bytes following
+// its first use. See docs/FORMAT.md, "Object graphs".
+#pragma once
+
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "kiln/detail/graph/context.hpp"
+#include "kiln/detail/graph/inline_owners.hpp"
+#include "kiln/detail/graph/registry.hpp"
+#include "kiln/detail/reflect/run_time_name.hpp"
+#include "kiln/detail/reflect/type_name.hpp"
+#include "kiln/detail/ser/serializer.hpp"
+
+namespace kiln {
+namespace detail {
+
+enum class PtrKind { kUnique, kShared, kWeak };
+
+template <class T, PtrKind K>
+struct PointerSerializer {
+  static constexpr bool kPoly = std::is_polymorphic_v<T>;
+  static constexpr bool kShares = K != PtrKind::kUnique;
+  using Ptr = std::conditional_t<
+      K == PtrKind::kUnique, std::unique_ptr<T>,
+      std::conditional_t<K == PtrKind::kShared, std::shared_ptr<T>, std::weak_ptr<T>>>;
+
+  static constexpr std::size_t min_bytes = 1;
+  template <class M>
+  static constexpr std::size_t max_bytes = kUnbounded;
+  template <class M>
+  static constexpr bool exact = false;
+
+  static constexpr void fingerprint(detail::Hasher& h) {
+    h.add(K == PtrKind::kUnique ? "uptr(" : K == PtrKind::kShared ? "sptr(" : "wptr(");
+    if (kPoly) h.add("poly");
+    Serializer<T>::fingerprint(h);
+    h.add(")");
+  }
+
+  template <class M>
+  static void write(detail::io::Writer& w, const Ptr& p) {
+    if constexpr (K == PtrKind::kWeak) {
+      write_object<M>(w, p.lock().get());  // the lock keeps the object alive while it is written
+    } else {
+      write_object<M>(w, p.get());
+    }
+  }
+
+  template <class M>
+  static bool read(detail::Reader& r, Ptr& out) {
+    const std::size_t at = r.offset();
+    std::uint64_t tag = 0;
+    if (!r.read_varint(tag, "pointer tag")) return false;
+    if (tag == 0) {
+      out.reset();
+      return true;
+    }
+    if (tag >= 2) return read_reference<M>(r, out, tag - 2, at);
+    if (!r.enter("pointer")) return false;
+    bool ok = kPoly ? read_poly<M>(r, out) : read_plain<M>(r, out);
+    r.leave();
+    return ok;
+  }
+
+ private:
+  template <class M>
+  static void write_object(detail::io::Writer& w, const T* obj) {
+    if (obj == nullptr) {
+      w.write_u8(0);
+      return;
+    }
+    detail::graph::WriteContext* g = w.graph();
+    if constexpr (kShares) {
+      if (g != nullptr && g->track) {
+        detail::graph::ObjectId id{most_derived(obj), &typeid_of(obj)};
+        auto [index, added] = g->objects.add(id);
+        if constexpr (K == PtrKind::kWeak) {
+          w.write_varint(std::uint64_t{index} + 2);
+          if (added) announce(w, *obj, g, index);
+          return;
+        } else if (!added) {
+          w.write_varint(std::uint64_t{index} + 2);
+          if (index < g->announced.size() && g->announced[index]) {
+            // The first shared_ptr to an object a weak_ptr announced: its fields follow.
+            g->announced[index] = false;
+            const detail::PolyEntry<T>* e = nullptr;
+            if (entry_for(w, *obj, g, e)) write_fields<M>(w, *obj, e);
+          }
+          return;
+        }
+      }
+    }
+    w.write_u8(1);
+    // Without tracking a cycle would recurse forever; stop at the reader's depth limit instead,
+    // since no reader with default limits could read a deeper message anyway.
+    if (g != nullptr && !g->track && ++g->pointer_depth > detail::io::kMaxWriteDepth) [[unlikely]] {
+      too_deep(w);
+      return;
+    }
+    if (!w.failed()) {
+      if constexpr (kPoly)
+        write_poly<M>(w, *obj, g);
+      else
+        Serializer<T>::template write<M>(w, *obj);
+    }
+    if (g != nullptr && !g->track) --g->pointer_depth;
+  }
+
+  // Out of line: the message's temporaries gave write_object a shadow-stack frame in wasm.
+  [[gnu::cold, gnu::noinline]] static void too_deep(detail::io::Writer& w) {
+    w.fail(ErrorCode::kDepthExceeded, "pointers nested deeper than " +
+                                          std::to_string(detail::io::kMaxWriteDepth) + " at " +
+                                          std::string(detail::reflect::type_name<T>) +
+                                          ": a cyclic graph needs Options::track_references");
+  }
+
+  static const void* most_derived(const T* obj) {
+    if constexpr (kPoly)
+      return dynamic_cast<const void*>(obj);
+    else
+      return obj;
+  }
+  static const std::type_info& typeid_of(const T* obj) {
+    if constexpr (kPoly)
+      return typeid(*obj);
+    else
+      return typeid(T);
+  }
+
+  // A weak_ptr's first sight of an object: its number is written; its type tag follows.
+  static void announce(detail::io::Writer& w, const T& obj, detail::graph::WriteContext* g,
+                       std::uint32_t index) {
+    if (g->announced.size() <= index) g->announced.resize(index + 1);
+    g->announced[index] = true;
+    if constexpr (kPoly) {
+      const detail::PolyEntry<T>* e = nullptr;
+      if (entry_for(w, obj, g, e)) write_type_tag(w, e, g);
+    }
+  }
+
+  // The registry entry that writes obj's dynamic type; null for T itself. False (and the writer
+  // failed) when the dynamic type is not registered for T.
+  static bool entry_for(detail::io::Writer& w, const T& obj, detail::graph::WriteContext* g,
+                        const detail::PolyEntry<T>*& e) {
+    e = nullptr;
+    if constexpr (kPoly) {
+      const std::type_info& dynamic = typeid(obj);
+      if (dynamic == typeid(T) && !std::is_abstract_v<T>) return true;
+      e = (g && g->registry) ? g->registry->template by_type<T>(dynamic) : nullptr;
+      if (e == nullptr) {
+        w.fail(ErrorCode::kUnregisteredType,
+               "an object of dynamic type " + detail::reflect::run_time_name(dynamic) +
+                   " behind a pointer to " + std::string(detail::reflect::type_name<T>) +
+                   " is not registered for that base type");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  template <class M>
+  static void write_fields(detail::io::Writer& w, const T& obj, const detail::PolyEntry<T>* e) {
+    if constexpr (kPoly) {
+      if (e != nullptr) return e->template write<M>(w, obj);
+    }
+    if constexpr (!std::is_abstract_v<T>) Serializer<T>::template write<M>(w, obj);
+  }
+
+  template <class M>
+  static void write_poly(detail::io::Writer& w, const T& obj, detail::graph::WriteContext* g) {
+    const detail::PolyEntry<T>* e = nullptr;
+    if (!entry_for(w, obj, g, e)) return;
+    write_type_tag(w, e, g);
+    write_fields<M>(w, obj, e);
+  }
+
+  // 0 for T itself; else the entry's registered id, or its name's number in this message (the
+  // name's bytes after its first use).
+  static void write_type_tag(detail::io::Writer& w, const detail::PolyEntry<T>* e,
+                             detail::graph::WriteContext* g) {
+    if (e == nullptr) {
+      w.write_u8(0);
+      return;
+    }
+    if (e->id != 0) {
+      w.write_varint((std::uint64_t{e->id} << 1) | 1);
+    } else {
+      auto [it, added] = g->names.try_emplace(e->name, static_cast<std::uint32_t>(g->names.size()));
+      w.write_varint((std::uint64_t{it->second} + 1) << 1);
+      if (added) {
+        w.write_varint(e->name.size());
+        w.write_bytes(e->name.data(), e->name.size());
+      }
+    }
+  }
+
+  static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
+
+  // Records a new shared object before its fields are read, so a cycle back to it resolves;
+  // `slot` is its number, open until close(). kNoSlot when the message does not track.
+  static bool remember(detail::Reader& r, const std::shared_ptr<T>& obj, void* dynamic,
+                       detail::graph::TypeKey dynamic_key, std::size_t& slot) {
+    detail::graph::ReadContext* g = r.graph();
+    if (g == nullptr || !g->track) return true;
+    if (g->objects.size() >= r.limits().max_references)
+      return r.fail(ErrorCode::kLengthTooLarge, "more than " +
+                                                    std::to_string(r.limits().max_references) +
+                                                    " shared objects in one message");
+    slot = g->objects.size();
+    if (slot == 0) g->objects.reserve(8);  // skips the first few regrowths
+    g->objects.push_back({obj, detail::graph::type_key<T>, dynamic, dynamic_key, true});
+    return true;
+  }
+  static bool owned_by_value(detail::Reader& r, const Ptr& p) {
+    detail::graph::ReadContext* g = r.graph();
+    return g != nullptr && g->owners != nullptr && g->owners->take(p);
+  }
+  static void close(detail::Reader& r, std::size_t slot) {
+    if (slot != kNoSlot) r.graph()->objects[slot].open = false;
+  }
+
+  template <class M>
+  static bool read_plain(detail::Reader& r, Ptr& out) {
+    if constexpr (std::is_abstract_v<T>) {
+      return r.fail(ErrorCode::kUnknownType,
+                    "abstract " + std::string(detail::reflect::type_name<T>));
+    } else if constexpr (K == PtrKind::kUnique) {
+      if (!out && !r.charge(r.offset(), sizeof(T), "object")) return false;
+      if (!out) out = std::make_unique<T>();  // decoding into a reused object keeps it
+      return Serializer<T>::template read<M>(r, *out);
+    } else {
+      if (!r.charge(r.offset(), sizeof(T), "object")) return false;  // charged even when reused,
+      std::shared_ptr<T> obj;  // so a reused value gets the verdict a fresh one gets
+      // Decoding into a reused value keeps an object that is exactly a T and that this pointer
+      // alone owns, as unique_ptr does, or only pointers of the value do (inline_owners.hpp):
+      // its strings and containers keep their storage. An object with an owner outside the
+      // value is never written into.
+      if constexpr (K == PtrKind::kShared) {
+        if (out && typeid_of(out.get()) == typeid(T) &&
+            (out.use_count() == 1 || owned_by_value(r, out)))
+          obj = std::move(out);
+      }
+      if (!obj) obj = std::make_shared<T>();
+      std::size_t slot = kNoSlot;
+      if (!remember(r, obj, obj.get(), detail::graph::type_key<T>, slot)) return false;
+      out = obj;
+      bool ok = Serializer<T>::template read<M>(r, *obj);
+      close(r, slot);
+      return ok;
+    }
+  }
+
+  // Finds the registry entry a polymorphic type tag names; nullptr with an error recorded.
+  static const detail::PolyEntry<T>* lookup(detail::Reader& r, std::uint64_t tag, std::size_t at) {
+    detail::graph::ReadContext* g = r.graph();
+    const TypeRegistry* reg = g ? g->registry : nullptr;
+    const std::string base(detail::reflect::type_name<T>);
+    if (tag & 1) {
+      std::uint64_t id = tag >> 1;
+      const detail::PolyEntry<T>* e = reg && id <= 0xffffffffu
+                                          ? reg->template by_id<T>(static_cast<std::uint32_t>(id))
+                                          : nullptr;
+      if (e == nullptr)
+        r.fail_at(at, ErrorCode::kUnknownType,
+                  "type id " + std::to_string(id) + " is not registered for " + base);
+      return e;
+    }
+    std::uint64_t index = (tag >> 1) - 1;
+    if (g == nullptr) {
+      r.fail_at(at, ErrorCode::kUnknownType, "a type name tag needs a codec");
+      return nullptr;
+    }
+    if (index > g->names.size()) {
+      r.fail_at(at, ErrorCode::kBadReference,
+                "type name #" + std::to_string(index) + " but only " +
+                    std::to_string(g->names.size()) + " names so far");
+      return nullptr;
+    }
+    if (index == g->names.size()) {  // first use: the name follows
+      std::size_t n = 0;
+      if (!r.read_length(n, 1, kMaxTypeName, "type name length", 1)) return nullptr;
+      if (!r.need(n, "type name")) return nullptr;
+      g->names.emplace_back(reinterpret_cast<const char*>(r.cursor()), n);
+      r.advance_to(r.cursor() + n);
+    }
+    const std::string& name = g->names[static_cast<std::size_t>(index)];
+    const detail::PolyEntry<T>* e = reg ? reg->template by_name<T>(name) : nullptr;
+    if (e == nullptr)
+      r.fail_at(at, ErrorCode::kUnknownType,
+                "type name \"" + name + "\" is not registered for " + base);
+    return e;
+  }
+  static constexpr std::size_t kMaxTypeName = 1024;
+
+  template <class M>
+  static bool read_poly(detail::Reader& r, Ptr& out) {
+    const std::size_t at = r.offset();
+    std::uint64_t tag = 0;
+    if (!r.read_varint(tag, "type tag")) return false;
+    if (tag == 0) {
+      if constexpr (K == PtrKind::kUnique) out.reset();  // a reused object may be a Derived
+      return read_plain<M>(r, out);
+    }
+    const detail::PolyEntry<T>* e = lookup(r, tag, at);
+    if (e == nullptr || !r.charge(at, e->size, "object")) return false;
+    if constexpr (K == PtrKind::kUnique) {
+      out.reset(e->make_raw());
+      return e->template read<M>(r, *out);
+    } else {
+      std::shared_ptr<T> obj = e->make_shared();
+      std::size_t slot = kNoSlot;
+      if (!remember(r, obj, e->to_dynamic(obj.get()), e->dynamic_key, slot)) return false;
+      out = obj;
+      bool ok = e->template read<M>(r, *obj);
+      close(r, slot);
+      return ok;
+    }
+  }
+
+  template <class M>
+  static bool read_reference(detail::Reader& r, Ptr& out, std::uint64_t index, std::size_t at) {
+    if constexpr (K == PtrKind::kUnique) {
+      return r.fail_at(
+          at, ErrorCode::kBadReference,
+          "a unique_ptr cannot refer to a shared object (tag " + std::to_string(index + 2) + ")");
+    } else {
+      detail::graph::ReadContext* g = r.graph();
+      if (g == nullptr || !g->track)
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) +
+                             " in a message without reference tracking");
+      if (K == PtrKind::kWeak && index == g->objects.size()) return announced<M>(r, out);
+      if (index >= g->objects.size())
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) + " but only " +
+                             std::to_string(g->objects.size()) + " objects so far");
+      const std::size_t slot = static_cast<std::size_t>(index);
+      const detail::graph::ReadObject& o = g->objects[slot];
+      // A shared_ptr to an object whose fields are still being read closes a cycle of owners,
+      // which reference counting never frees: a forged message could leak memory on every read.
+      if (K == PtrKind::kShared && o.open && !r.limits().allow_owning_cycles)
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) +
+                             ", which is still being read: a shared_ptr cycle is never freed "
+                             "(close cycles with a weak_ptr, or allow_owning_cycles)");
+      if (o.declared_key == detail::graph::type_key<T>)
+        out = std::static_pointer_cast<T>(o.declared);
+      else if (o.dynamic_key == detail::graph::type_key<T>)
+        out = std::shared_ptr<T>(o.declared, static_cast<T*>(o.dynamic));  // aliasing: one owner
+      else
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) +
+                             ", which is not a " + std::string(detail::reflect::type_name<T>));
+      if (K == PtrKind::kWeak || !o.announced) return true;
+      // The first shared_ptr to an object a weak_ptr announced: its fields follow.
+      if (!r.enter("pointer")) return false;
+      auto read_fields = o.read_fields;
+      const void* entry = o.entry;
+      void* declared = o.declared.get();
+      g->objects[slot].announced = false;
+      g->objects[slot].open = true;
+      bool ok = read_fields(r, declared, entry);
+      g->objects[slot].open = false;  // by number: reading the fields may grow the table
+      r.leave();
+      return ok;
+    }
+  }
+
+  // A weak_ptr's first sight of an object (the tag numbers the next one): the object is made now,
+  // empty, of the type the tag that follows names (polymorphic T), and filled at its first
+  // shared_ptr. Until then it is not open: a shared_ptr to it owns no cycle.
+  template <class M>
+  static bool announced(detail::Reader& r, Ptr& out) {
+    std::shared_ptr<T> obj;
+    void* dynamic = nullptr;
+    detail::graph::TypeKey dynamic_key = detail::graph::type_key<T>;
+    const void* entry = nullptr;
+    if constexpr (kPoly) {
+      const std::size_t at = r.offset();
+      std::uint64_t tag = 0;
+      if (!r.read_varint(tag, "type tag")) return false;
+      if (tag != 0) {
+        const detail::PolyEntry<T>* e = lookup(r, tag, at);
+        if (e == nullptr || !r.charge(at, e->size, "object")) return false;
+        obj = e->make_shared();
+        dynamic = e->to_dynamic(obj.get());
+        dynamic_key = e->dynamic_key;
+        entry = e;
+      }
+    }
+    if (!obj) {
+      if constexpr (std::is_abstract_v<T>) {
+        return r.fail(ErrorCode::kUnknownType,
+                      "abstract " + std::string(detail::reflect::type_name<T>));
+      } else {
+        if (!r.charge(r.offset(), sizeof(T), "object")) return false;
+        obj = std::make_shared<T>();
+        dynamic = obj.get();
+      }
+    }
+    std::size_t slot = kNoSlot;
+    if (!remember(r, obj, dynamic, dynamic_key, slot)) return false;
+    detail::graph::ReadObject& o = r.graph()->objects[slot];
+    o.open = false;
+    o.announced = true;
+    o.read_fields = &read_fields<M>;
+    o.entry = entry;
+    out = obj;
+    return true;
+  }
+
+  template <class M>
+  static bool read_fields(detail::Reader& r, void* declared, const void* entry) {
+    T& obj = *static_cast<T*>(declared);
+    if constexpr (kPoly) {
+      if (entry != nullptr)
+        return static_cast<const detail::PolyEntry<T>*>(entry)->template read<M>(r, obj);
+    }
+    if constexpr (std::is_abstract_v<T>) {
+      return false;  // announced() never makes an abstract T without an entry
+    } else {
+      return Serializer<T>::template read<M>(r, obj);
+    }
+  }
+};
+
+}  // namespace detail
+
+template <class T>
+struct Serializer<std::unique_ptr<T>> : detail::PointerSerializer<T, detail::PtrKind::kUnique> {};
+template <class T>
+struct Serializer<std::shared_ptr<T>> : detail::PointerSerializer<T, detail::PtrKind::kShared> {};
+template <class T>
+struct Serializer<std::weak_ptr<T>> : detail::PointerSerializer<T, detail::PtrKind::kWeak> {};
+
+}  // namespace kiln

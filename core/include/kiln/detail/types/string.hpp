@@ -1,0 +1,196 @@
+// std::string (read and write) and std::string_view (write only): varint byte length + UTF-8.
+// In a message that shares strings (header bit 3), the varint is (length << 1) for a new string
+// and (index << 1) | 1 for a repeat of the string numbered `index` in order of first appearance.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "kiln/base/inline.hpp"
+#include "kiln/detail/graph/context.hpp"
+#include "kiln/detail/io/copy.hpp"
+#include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/traits.hpp"
+#include "kiln/detail/wire/utf8.hpp"
+
+namespace kiln {
+
+template <class T>
+struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
+  static constexpr std::size_t min_bytes = 1;
+  template <class M>
+  static constexpr std::size_t max_bytes = kUnbounded;
+  template <class M>
+  static constexpr bool exact = false;
+
+  static constexpr void fingerprint(detail::Hasher& h) { h.add("str"); }
+
+  template <class M>
+  KILN_INLINE static void write(detail::io::Writer& w, const T& v) {
+    detail::graph::WriteContext* g = w.graph();
+    if (g != nullptr && g->share_strings) [[unlikely]]
+      return write_shared(w, v.data(), v.size(), *g);
+    write_new(w, v.data(), v.size(), v.size());
+  }
+
+  // Strings shared by index need the Writer's string table: the codec writes this way only
+  // messages without shared strings.
+  template <class M>
+  KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
+    const std::size_t n = v.size();
+    if (static_cast<std::size_t>(end - p) < detail::io::kMaxVarint64 + n) return nullptr;
+    return put(p, v.data(), n, n);
+  }
+
+  template <class M>
+  KILN_INLINE static bool read(detail::Reader& r, std::string& v) {
+    static_assert(std::is_same_v<T, std::string>, "std::string_view can be written, not read");
+    detail::graph::ReadContext* g = r.graph();
+    if (g != nullptr && g->share_strings) [[unlikely]]
+      return read_shared(r, v, *g);
+    std::size_t n = 0;
+    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length", 1)) return false;
+    return read_bytes(r, v, n);
+  }
+
+  // Reads a string that is likely to equal `expected` (the key of a reused map at the same
+  // position). When it does, `same` is set and nothing is copied; otherwise the string is read
+  // into `v`. The checks, charges and errors are read()'s: only the copy is skipped. Forced
+  // inline so that `same` stays out of memory.
+  template <class M>
+  KILN_INLINE static bool read_expecting(detail::Reader& r, const std::string& expected,
+                                         std::string& v, bool& same) {
+    detail::graph::ReadContext* g = r.graph();
+    if (g != nullptr && g->share_strings) [[unlikely]] {
+      // Through read(), so read_shared keeps one caller: wasm-opt then inlines it into read(),
+      // which every string of a message with shared strings goes through.
+      same = false;
+      return read<M>(r, v);
+    }
+    std::size_t n = 0;
+    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length", 1)) return false;
+    const std::uint8_t* p = r.cursor();
+    // StringEq: short keys compared with a few loads, not a memcmp call (a byte loop in wasm).
+    same =
+        detail::graph::StringEq()(std::string_view(reinterpret_cast<const char*>(p), n), expected);
+    if (!same) return read_bytes(r, v, n);
+    if (r.validate_utf8()) {
+      std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
+      if (ok != n) [[unlikely]] {
+        bad_utf8(r, r.offset() + ok, n);
+        return false;
+      }
+    }
+    r.advance_to(p + n);
+    return true;
+  }
+
+ private:
+  // The prefix, then the n bytes, at p, where kMaxVarint64 + n bytes are free.
+  KILN_INLINE static std::uint8_t* put(std::uint8_t* p, const char* data, std::size_t n,
+                                       std::uint64_t prefix) {
+    p = detail::io::put_varint(p, prefix);
+    detail::io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+  }
+  KILN_INLINE static void write_new(detail::io::Writer& w, const char* data, std::size_t n,
+                                    std::uint64_t prefix) {
+    w.ensure(detail::io::kMaxVarint64 + n);
+    w.advance_to(put(w.cursor(), data, n, prefix));
+  }
+  // Out of line: the string table's lookup would otherwise make every plain string write a
+  // large function with a stack frame.
+  [[gnu::noinline]] static void write_shared(detail::io::Writer& w, const char* data, std::size_t n,
+                                             detail::graph::WriteContext& g) {
+    auto [index, added] = g.strings.add(std::string_view(data, n));
+    if (!added)
+      w.write_varint((std::uint64_t{index} << 1) | 1);
+    else
+      write_new(w, data, n, std::uint64_t{n} << 1);
+  }
+
+  [[gnu::noinline]] static bool read_shared(detail::Reader& r, std::string& v,
+                                            detail::graph::ReadContext& g) {
+    const std::size_t at = r.offset();
+    std::uint64_t tag = 0;
+    if (!r.read_varint(tag, "string tag")) return false;
+    if (tag & 1) {
+      std::uint64_t index = tag >> 1;
+      if (index >= g.strings.size()) [[unlikely]] {
+        bad_shared(r, g, at, tag);
+        return false;
+      }
+      std::string_view s = g.strings[static_cast<std::size_t>(index)];
+      assign(v, reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+      return true;
+    }
+    std::uint64_t n = tag >> 1;
+    if (n > r.limits().max_string_bytes || n > r.remaining() ||
+        g.strings.size() >= r.limits().max_references) [[unlikely]] {
+      bad_shared(r, g, at, tag);
+      return false;
+    }
+    if (!r.charge(at, static_cast<std::size_t>(n), "string")) return false;
+    if (g.strings.empty()) g.strings.reserve(16);  // skips the first few regrowths
+    g.strings.emplace_back(reinterpret_cast<const char*>(r.cursor()), static_cast<std::size_t>(n));
+    return read_bytes(r, v, static_cast<std::size_t>(n));
+  }
+
+  KILN_INLINE static bool read_bytes(detail::Reader& r, std::string& v, std::size_t n) {
+    const std::uint8_t* p = r.cursor();
+    if (r.validate_utf8()) {
+      std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
+      if (ok != n) [[unlikely]] {
+        bad_utf8(r, r.offset() + ok, n);
+        return false;
+      }
+    }
+    assign(v, p, n);
+    r.advance_to(p + n);
+    return true;
+  }
+
+  // Why read_shared refuses the tag read at `at`. Out of line, with the messages: built inline,
+  // their temporaries gave every shared-string read a shadow-stack frame in wasm.
+  [[gnu::cold, gnu::noinline]] static void bad_shared(detail::Reader& r,
+                                                      const detail::graph::ReadContext& g,
+                                                      std::size_t at, std::uint64_t tag) {
+    if (tag & 1) {
+      r.fail_at(at, ErrorCode::kBadReference,
+                "string #" + std::to_string(tag >> 1) + " but only " +
+                    std::to_string(g.strings.size()) + " strings so far");
+      return;
+    }
+    const std::uint64_t n = tag >> 1;
+    if (n > r.limits().max_string_bytes)
+      r.fail_at(at, ErrorCode::kLengthTooLarge,
+                "string length " + std::to_string(n) + " exceeds the limit " +
+                    std::to_string(r.limits().max_string_bytes));
+    else if (n > r.remaining())
+      r.fail_at(at, ErrorCode::kTruncated,
+                "string length " + std::to_string(n) + " needs " + std::to_string(n) +
+                    " bytes but only " + std::to_string(r.remaining()) + " remain");
+    else if (r.charge(at, static_cast<std::size_t>(n), "string"))
+      r.fail_at(at, ErrorCode::kLengthTooLarge,
+                "more than " + std::to_string(r.limits().max_references) +
+                    " shared strings in one message");
+  }
+
+  // Out of line: building the message inline gave every string read a stack frame in wasm.
+  [[gnu::cold, gnu::noinline]] static void bad_utf8(detail::Reader& r, std::size_t at,
+                                                    std::size_t n) {
+    r.fail_at(at, ErrorCode::kBadUtf8,
+              "string of " + std::to_string(n) + " bytes is not valid UTF-8");
+  }
+
+  KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
+    if (n <= v.capacity()) {  // a reused string: no allocation, and cheaper than assign()
+      if (v.size() != n) v.resize(n);
+      detail::io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
+    } else {
+      v.assign(reinterpret_cast<const char*>(p), n);
+    }
+  }
+};
+
+}  // namespace kiln

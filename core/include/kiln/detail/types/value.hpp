@@ -1,0 +1,41 @@
+// Serializer<kiln::Value>: a generic value as the root of a message or as a field of a typed
+// struct. Self-describing (a tag per value), so its bytes do not depend on the number mode; the
+// header's reference-tracking flag (bit 1) decides whether back-references may appear.
+#pragma once
+
+#include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/value/equal.hpp"
+#include "kiln/detail/value/value.hpp"
+#include "kiln/detail/wire/header.hpp"
+
+namespace kiln {
+
+namespace detail::value_io {
+// Writes v. With track_references, a container met again is written as a back-reference; without,
+// containers are written as copies, except the back-edge of a cycle (see docs/FORMAT.md 9.7).
+void write(detail::io::Writer& w, const Value& v, bool track_references);
+// Reads one value; back-references are accepted only when references are tracked.
+bool read(detail::Reader& r, Value& v, bool track_references);
+}  // namespace detail::value_io
+
+template <>
+struct Serializer<Value> {
+  static constexpr std::size_t min_bytes = 1;
+  template <class M>
+  static constexpr std::size_t max_bytes = kUnbounded;
+  template <class M>
+  static constexpr bool exact = false;
+
+  static constexpr void fingerprint(detail::Hasher& h) { h.add("value"); }
+
+  template <class M>
+  static void write(detail::io::Writer& w, const Value& v) {
+    detail::value_io::write(w, v, (w.flags() & detail::wire::kFlagReferenceTracking) != 0);
+  }
+  template <class M>
+  static bool read(detail::Reader& r, Value& v) {
+    return detail::value_io::read(r, v, (r.flags() & detail::wire::kFlagReferenceTracking) != 0);
+  }
+};
+
+}  // namespace kiln

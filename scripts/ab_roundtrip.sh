@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Same-run A/B of the Struct and Foo round trips between two source trees of Kiln (e.g. a
+# worktree of an older commit and this checkout): builds bench/ab/roundtrip.cpp against each with
+# the Release flags, runs the two binaries alternately RUNS times, and prints the median of the
+# per-run ratios (B/A) with their range; JSON to build/ab/result.json.
+#   usage: scripts/ab_roundtrip.sh A_ROOT B_ROOT [RUNS=9] [CXX=g++]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+a=$(realpath "$1"); b=$(realpath "$2"); runs=${3:-9}; cxx=${4:-g++}
+out=build/ab; mkdir -p "$out"
+build() {  # root binary
+  local root=$1
+  local src="$root/core/src"
+  echo "[ab] building against $root"
+  # The library's own sources, compiled into the binary: both trees build the same way.
+  "$cxx" -std=c++20 -O3 -DNDEBUG -I"$root/core/include" -I"$root/tests/workloads" \
+    bench/ab/roundtrip.cpp $(find "$src" -name '*.cpp') -o "$2"
+}
+build "$a" "$out/a"
+build "$b" "$out/b"
+echo "[ab] $runs alternating runs"
+: > "$out/runs.jsonl"
+for i in $(seq "$runs"); do
+  ra=$("$out/a"); rb=$("$out/b")
+  echo "{\"run\": $i, \"a\": $ra, \"b\": $rb}" | tee -a "$out/runs.jsonl"
+done
+node -e '
+  const rows = require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n").map(JSON.parse);
+  const med = (xs) => { const s = [...xs].sort((x, y) => x - y); const m = s.length >> 1;
+                        return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+  const result = {};
+  for (const k of Object.keys(rows[0].a)) {
+    const r = rows.map((x) => x.b[k] / x.a[k]);
+    result[k] = { ratio_median: med(r), ratio_min: Math.min(...r), ratio_max: Math.max(...r),
+                  a_ns_median: med(rows.map((x) => x.a[k])), b_ns_median: med(rows.map((x) => x.b[k])) };
+    console.log(`[ab] ${k}: B/A ${result[k].ratio_median.toFixed(3)} (runs ${Math.min(...r).toFixed(3)}..${Math.max(...r).toFixed(3)}), A ${result[k].a_ns_median.toFixed(1)} ns, B ${result[k].b_ns_median.toFixed(1)} ns`);
+  }
+  require("fs").writeFileSync(process.argv[2], JSON.stringify({ runs: rows.length, cases: result }, null, 1));
+' "$out/runs.jsonl" "$out/result.json"
