@@ -1,15 +1,7 @@
 # SOURCE must compile as it is and, with -D<CASE> for each "// expect <CASE>: <text>" line it
 # holds, fail with <text> in the compiler's first error.
 #   cmake -DCXX=<compiler> -DINCLUDES=<dir;dir> -DSOURCE=<file.cpp> -P first_error.cmake
-set(flags -std=c++20 -Wall -Wextra -Werror -fsyntax-only)
-foreach(dir IN LISTS INCLUDES)
-  list(APPEND flags -I${dir})
-endforeach()
-
-execute_process(COMMAND ${CXX} ${flags} ${SOURCE} RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(rc)
-  message(FATAL_ERROR "without a case defined, the file does not compile:\n${err}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/compile_as_is.cmake)
 
 file(STRINGS ${SOURCE} lines REGEX "^// expect [A-Z_]+: ")
 if(NOT lines)

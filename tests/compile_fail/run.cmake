@@ -1,15 +1,7 @@
 # dropped_result.cpp must compile as it is (every result used) and, with -DDROP, fail under
 # -Wall -Wextra -Werror with a nodiscard diagnostic on exactly the lines marked "dropped".
 #   cmake -DCXX=<compiler> -DINCLUDES=<dir;dir> -DSOURCE=<dropped_result.cpp> -P run.cmake
-set(flags -std=c++20 -Wall -Wextra -Werror -fsyntax-only)
-foreach(dir IN LISTS INCLUDES)
-  list(APPEND flags -I${dir})
-endforeach()
-
-execute_process(COMMAND ${CXX} ${flags} ${SOURCE} RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(rc)
-  message(FATAL_ERROR "with every result used, the file does not compile:\n${err}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/compile_as_is.cmake)
 
 file(STRINGS ${SOURCE} lines)
 set(expected "")

@@ -116,13 +116,9 @@ class Codec {
   KILN_INLINE Status check_options() const {
     if constexpr (!kDescribable<T>) {
       if (options_.compatible) [[unlikely]]
-        return not_describable(reflect_name<T>());
+        return not_describable(detail::reflect::type_name<T>);
     }
     return Status();
-  }
-  template <class T>
-  static std::string_view reflect_name() {
-    return detail::reflect::type_name<T>;
   }
   [[gnu::cold, gnu::noinline]] static Status not_describable(std::string_view type);
 
