@@ -61,6 +61,9 @@ const machine = {
   native_repetition_cv: repetitionCv(),
   quick,
 };
+// The npm package: tarball size and first loadCore() time (bench/js/package.mjs).
+const npmPackage = existsSync(`${outDir}/package-js.json`) ? JSON.parse(readFileSync(`${outDir}/package-js.json`, 'utf8')) : null;
+if (npmPackage) machine.npm_package = npmPackage;
 writeFileSync(`${outDir}/latest.json`, JSON.stringify({ machine, results: rows }, null, 1) + '\n');
 
 const WORKLOADS = ['Struct', 'Foo', 'Record', 'TestClass', 'Bulk'];
@@ -346,5 +349,14 @@ md.push("Kiln's `fixed` and `compressed` rows decode 64-bit integers as numbers 
 }
 md.push('"no codegen": the library ran its round trips in a Node process started with ' +
   '`--disallow-code-generation-from-strings` (the same restriction as a page without `unsafe-eval`).', '');
+if (npmPackage) {
+  const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+  md.push('## npm package', '',
+    `\`${npmPackage.name}@${npmPackage.version}\` (\`npm pack\` of \`js/\`): ${kb(npmPackage.packed_bytes)} packed, ` +
+    `${kb(npmPackage.unpacked_bytes)} unpacked, ${npmPackage.files} files; the wasm core module alone is ` +
+    `${kb(npmPackage.core_module_bytes)}. The first \`loadCore()\` (importing the core module, decoding and ` +
+    `compiling the wasm) took ${npmPackage.load_core_ms} ms under Node ${npmPackage.node}, the median of ` +
+    `${npmPackage.load_core_runs} fresh processes (\`machine.npm_package\` in latest.json).`, '');
+}
 writeFileSync(`${outDir}/REPORT.md`, md.join('\n') + '\n');
 console.log(`[report] ${rows.length} rows -> ${outDir}/REPORT.md, latest.json, roundtrip.svg, size.svg`);

@@ -92,6 +92,9 @@ bench/jdk/run.sh $quick --out "$out/rows-jdk.jsonl"
 stage "JS API: Kiln vs JavaScript serializers"
 node bench/js/run.mjs $quick --out "$out/rows-js.json"
 
+stage "npm package: tarball size, loadCore() time"
+node bench/js/package.mjs $quick --out "$out/package-js.json"
+
 stage "report"
 KILN_BENCH_QUICK=$([ -n "$quick" ] && echo 1 || echo 0) node bench/report.mjs "$out" \
   "$out/rows-gbench-native.jsonl" "$out/rows-loop-native.jsonl" "$out/rows-loop-wasm.jsonl" \

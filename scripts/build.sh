@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the targets into build/: native (g++ release), clang, asan (clang++ with ASan+UBSan), and
-# wasm (em++; also writes the npm package's generated files into js/generated and dist/), and
+# wasm (em++; also writes the npm package's generated files into js/generated and js/dist/), and
 # examples (em++: the package tests/user_types builds from its own C++ types with
 # kiln_add_wasm_module, into build/user-types/package), and fuzz (clang libFuzzer harnesses, build/fuzz).
 #   usage: scripts/build.sh [native|asan|tsan|wasm|clang|examples|fuzz ...]   (default: native wasm)
@@ -55,15 +55,14 @@ for t in "${targets[@]}"; do
       stage "wasm: em++ Release (core tests, wasm core module, JS generator)"
       emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
       cmake --build build/wasm -j "$jobs"
-      # The CommonJS entry of the npm package, bundled from the ES modules in js/.
-      stage "js: CommonJS bundle dist/kiln.cjs"
-      node_modules/.bin/esbuild js/index.mjs --bundle --format=cjs --platform=node \
-        --outfile=dist/kiln.cjs --log-level=error \
-        --log-override:empty-import-meta=silent ;;
+      # The npm package's bundles (CommonJS entries, single-file ES module), from the ES modules in js/.
+      stage "js: bundles js/dist (scripts/bundle.mjs)"
+      node scripts/bundle.mjs ;;
     examples)
       stage "examples: user types package (em++, tests/user_types, out of tree)"
-      emcmake cmake -S tests/user_types -B build/user-types -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-      cmake --build build/user-types -j "$jobs" ;;
+      # Without NODE_PATH, as a user's build would run: KilnWasmModule.cmake finds acorn itself.
+      env -u NODE_PATH emcmake cmake -S tests/user_types -B build/user-types -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+      env -u NODE_PATH cmake --build build/user-types -j "$jobs" ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
 done

@@ -2,6 +2,7 @@
 // make(workload, sample) -> { ser(obj) -> bytes, de(bytes) -> obj }.
 import { createRequire } from 'node:module';
 import * as kiln from '../../js/index.mjs';
+import * as workloads from '../../js/workloads.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -13,7 +14,7 @@ function kilnPeer(compressNumbers, int64 = 'number') {
   const codec = new kiln.Codec({ compressNumbers, int64 });
   const graphCodec = new kiln.Codec({ compressNumbers, int64, trackReferences: true, shareStrings: true });
   return (workload) => {
-    const type = kiln[workload];
+    const type = workloads[workload];
     if (workload === 'TestClass') {
       return { ser: (o) => graphCodec.serialize(type, o), de: (b) => graphCodec.deserialize(type, b) };
     }

@@ -1,7 +1,8 @@
-// Serializes a Record with the `kiln` package, reads it back, and asks the C++ core (wasm,
+// Serializes a Record with the `kiln-sdk` package, reads it back, and asks the C++ core (wasm,
 // embedded in the package) to decode and re-encode the same bytes. The outcome is shown as JSON
 // in #result (tests/examples/examples.test.mjs reads it in headless Chromium).
-import { Codec, Record, loadCore } from 'kiln';
+import { Codec, loadCore } from 'kiln-sdk';
+import { Record } from 'kiln-sdk/workloads';
 
 const record = { f1: 10, f2: 'abc \u00e9', f3: ['str1', 'str2'], f4: { k1: 10n, k2: -(2n ** 62n) } };
 

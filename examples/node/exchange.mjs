@@ -1,13 +1,14 @@
 // Node side of the exchange with examples/native (kiln_exchange): serializes a Record and a Foo
-// with the `kiln` package, writes them to files, reads them back, and reads the files the C++
+// with the `kiln-sdk` package, writes them to files, reads them back, and reads the files the C++
 // program wrote, checking every value.
 //   node examples/node/exchange.mjs DIR
-// Inside this repository `kiln` resolves to the package itself (package.json "exports");
-// in your project, `npm install kiln`.
+// Inside this repository `kiln-sdk` resolves to the package itself (js/, an npm workspace of the
+// root package.json); in your project, `npm install kiln-sdk`.
 import { readFile, writeFile, access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deepStrictEqual } from 'node:assert/strict';
-import { Codec, Foo, KilnError, Record } from 'kiln';
+import { Codec, KilnError } from 'kiln-sdk';
+import { Foo, Record } from 'kiln-sdk/workloads';
 
 const dir = process.argv[2] ?? '.';
 const codec = new Codec({ compressNumbers: true }); // smaller numbers; readers need no option

@@ -1,5 +1,5 @@
 // Codec: options plus reusable buffers; the message header; defineType for generated types.
-import { KilnError, invalid } from './errors.mjs';
+import { KilnError, checkOptions, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
 import { Writer } from './writer.mjs';
 import {
@@ -39,18 +39,34 @@ function readMessage(r, type, agreedFlags) {
   return value;
 }
 
+// Options are checked by name, so that a misspelt or unsupported one throws instead of being
+// ignored.
+const WRITE_OPTIONS = ['compressNumbers', 'trackReferences', 'shareStrings', 'fingerprint', 'header'];
+const TYPE_OPTIONS = new Set([...WRITE_OPTIONS, 'int64', 'maps']); // Type.serialize/deserialize
+const CODEC_OPTIONS = new Set([...TYPE_OPTIONS, 'limits']);
+const LIMITS = new Set(Object.keys(DEFAULT_LIMITS));
+
+function checkEnum(what, value, a, b) {
+  if (value !== a && value !== b) invalid(what, `'${a}' or '${b}'`, value);
+}
+
 export class Codec {
   /**
    * @param {{compressNumbers?: boolean, trackReferences?: boolean, shareStrings?: boolean,
    *          fingerprint?: boolean, header?: boolean, int64?: 'bigint' | 'number',
-   *          limits?: Partial<typeof DEFAULT_LIMITS>}} options
+   *          maps?: 'object' | 'map', limits?: Partial<typeof DEFAULT_LIMITS>}} options
    */
   constructor(options = {}) {
+    checkOptions(options, CODEC_OPTIONS, 'options');
     const {
       compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true,
-      header = true, int64 = 'bigint', limits = {},
+      header = true, int64 = 'bigint', maps = 'object', limits = {},
     } = options;
-    if (int64 !== 'bigint' && int64 !== 'number') invalid('options.int64', "'bigint' or 'number'", int64);
+    checkEnum('options.int64', int64, 'bigint', 'number');
+    checkEnum('options.maps', maps, 'object', 'map');
+    checkOptions(limits, LIMITS, 'options.limits');
+    // Typed maps with string keys decode as plain objects, or as Maps.
+    this.mapsAsMap = maps === 'map';
     // 64-bit integers decode as BigInt (exact), or as numbers, which fail to decode outside the
     // safe integer range rather than lose precision.
     this.int64AsNumber = int64 === 'number';
@@ -61,26 +77,17 @@ export class Codec {
     this.header = header !== false;
     this.agreedFlags = this.header ? null : this.flags;
     this.limits = Object.freeze({ ...DEFAULT_LIMITS, ...limits });
-    this.out = new Writer(64 * 1024); // serialize(): results are views of shared chunks
-    this.scratch = new Writer(4096); // serializeView(): rewound on every call
+    this.scratch = new Writer(4096); // rewound on every call
   }
 
-  /** Encodes value as a new message (a Uint8Array that stays valid). */
+  /** Encodes value as a new message: a Uint8Array that owns exactly its bytes (byteOffset 0,
+   *  buffer.byteLength === length), so it can be transferred, or sent as its .buffer, alone. */
   serialize(type, value) {
-    checkType(type);
-    const w = this.out;
-    w.begin(false);
-    try {
-      writeMessage(w, type, value, this.compress, this.flags, this.header);
-    } catch (e) {
-      w.pos = w.start;
-      throw e;
-    }
-    // A view of a chunk shared with later messages: no copy, and never overwritten.
-    return w.buf.subarray(w.start, w.pos);
+    // One copy out of the scratch buffer: cheaper than growing a fresh buffer per message.
+    return this.serializeView(type, value).slice();
   }
 
-  /** Encodes into this codec's scratch buffer: the view is valid until the next call. */
+  /** Encodes into this codec's scratch buffer, no copy: the view is valid until the next call. */
   serializeView(type, value) {
     checkType(type);
     const w = this.scratch;
@@ -107,35 +114,41 @@ export class Codec {
   deserialize(type, bytes) {
     checkType(type);
     if (!(bytes instanceof Uint8Array)) invalid('bytes', 'a Uint8Array', bytes);
-    return readMessage(new Reader(bytes, this.limits, this.int64AsNumber), type, this.agreedFlags);
+    return readMessage(new Reader(bytes, this.limits, this.int64AsNumber, this.mapsAsMap), type, this.agreedFlags);
   }
 }
 
 const defaultCodecs = new Map(); // by options, made on first use
-function defaultCodec({
-  compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
-  int64 = 'bigint',
-}) {
+function defaultCodec(options) {
+  if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
   // A short key: this runs on every Type.serialize / Type.deserialize call.
+  const {
+    compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
+    int64 = 'bigint', maps = 'object',
+  } = options;
   const key = `${+!!compressNumbers}${+!!trackReferences}${+!!shareStrings}${+(fingerprint !== false)}` +
-    `${+(header !== false)}${int64}`;
+    `${+(header !== false)}${int64}${maps}`;
   let codec = defaultCodecs.get(key);
   if (codec === undefined) {
-    codec = new Codec({ compressNumbers, trackReferences, shareStrings, fingerprint, header, int64 });
+    checkOptions(options, TYPE_OPTIONS, 'options');
+    codec = new Codec({ compressNumbers, trackReferences, shareStrings, fingerprint, header, int64, maps });
     defaultCodecs.set(key, codec);
+  } else if (options !== NO_OPTIONS) {
+    checkOptions(options, TYPE_OPTIONS, 'options');
   }
   return codec;
 }
+const NO_OPTIONS = Object.freeze({});
 
 /** Wraps a generated type description; adds serialize/deserialize with default codecs. */
 export function defineType(spec) {
   return Object.freeze({
     ...spec,
-    serialize(value, options = {}) {
+    serialize(value, options = NO_OPTIONS) {
       return defaultCodec(options).serialize(this, value);
     },
-    // Options matter to a reader only for a message without a header (and for int64).
-    deserialize(bytes, options = {}) {
+    // Options matter to a reader only for a message without a header (and for int64 and maps).
+    deserialize(bytes, options = NO_OPTIONS) {
       return defaultCodec(options).deserialize(this, bytes);
     },
   });

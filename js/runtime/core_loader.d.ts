@@ -1,4 +1,4 @@
-import type { CodecOptions, KilnError, KilnType } from './index';
+import type { CodecOptions, KilnError, KilnType } from './index.js';
 
 /** A Kiln wasm core: the C++ decoder and encoder for a fixed list of types. */
 export interface KilnCore {

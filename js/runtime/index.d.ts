@@ -19,9 +19,31 @@ export interface KilnType<Out, In> {
   readonly fingerprint: number;
   serialize(value: In, options?: CodecOptions): Uint8Array;
   deserialize(bytes: Uint8Array): Out;
-  deserialize(bytes: Uint8Array, options: CodecOptions & { int64: 'number' }): Int64AsNumber<Out>;
-  deserialize(bytes: Uint8Array, options: CodecOptions & { int64?: 'bigint' | 'number' }): Out | Int64AsNumber<Out>;
+  deserialize<O extends TypeReadOptions>(bytes: Uint8Array, options: O): Decoded<Out, O>;
 }
+
+/** Options of a type's deserialize: the reader's side of CodecOptions, and how values decode. */
+export interface TypeReadOptions extends CodecOptions {
+  int64?: 'bigint' | 'number';
+  maps?: 'object' | 'map';
+}
+
+/** The decoded form of Out under options O (the int64 and maps options). */
+export type Decoded<Out, O> = WithInt64<
+  WithMaps<Out, O extends { maps?: infer M } ? M : undefined>,
+  O extends { int64?: infer I } ? I : undefined>;
+type WithMaps<T, M> = 'map' extends M ? ('object' extends M ? T | MapsAsMap<T> : MapsAsMap<T>) : T;
+type WithInt64<T, I> = 'number' extends I ? ('bigint' extends I ? T | Int64AsNumber<T> : Int64AsNumber<T>) : T;
+
+/** How a decoded value looks with `maps: 'map'`: maps with string keys, plain objects by
+ *  default, are Maps. */
+export type MapsAsMap<T> =
+  T extends bigint | number | string | boolean | null | undefined | ArrayBufferView | Date ? T
+  : T extends Map<infer K, infer V> ? Map<K, MapsAsMap<V>>
+  : T extends Set<infer E> ? Set<MapsAsMap<E>>
+  : T extends readonly unknown[] ? { [P in keyof T]: MapsAsMap<T[P]> }
+  : string extends keyof T ? (T extends { [key: string]: infer V } ? Map<string, MapsAsMap<V>> : T)
+  : { [P in keyof T]: MapsAsMap<T[P]> };
 
 /** How a decoded value looks when 64-bit integers decode as numbers (`int64: 'number'`); arrays
  *  of 64-bit integers stay BigInt64Array / BigUint64Array. */
@@ -60,24 +82,31 @@ export interface CodecOptions {
   header?: boolean;
 }
 
-/** Options of a Codec: how it writes, and how 64-bit integers decode. */
-export interface CodecConfig<I64 extends 'bigint' | 'number' = 'bigint'> extends CodecOptions {
+/** Options of a Codec: how it writes, and how 64-bit integers and maps decode. An unknown
+ *  option is a KilnError ('InvalidArgument'). */
+export interface CodecConfig<I64 extends 'bigint' | 'number' = 'bigint', Maps extends 'object' | 'map' = 'object'>
+  extends CodecOptions {
   /** 'bigint' (default): int64/uint64 fields decode as BigInt, exactly. 'number': they decode as
    *  numbers, and a value outside the safe integer range (beyond 2^53 - 1) is a KilnError
    *  ('ValueOutOfRange') instead of a rounded number. Encoding takes either. */
   int64?: I64;
+  /** 'object' (default): maps with string keys decode as plain objects (a '__proto__' key is an
+   *  own property). 'map': as Maps. Maps with other keys are always Maps. Encoding takes either. */
+  maps?: Maps;
   limits?: Partial<Limits>;
 }
 
-export declare class Codec<I64 extends 'bigint' | 'number' = 'bigint'> {
-  constructor(options?: CodecConfig<I64>);
-  /** A new message; stays valid (a view of a chunk that is never overwritten). */
+export declare class Codec<I64 extends 'bigint' | 'number' = 'bigint', Maps extends 'object' | 'map' = 'object'> {
+  constructor(options?: CodecConfig<I64, Maps>);
+  /** A new message that owns exactly its bytes (byteOffset 0, buffer.byteLength === length):
+   *  it stays valid, and can be transferred or sent as its .buffer alone. Costs one copy; see
+   *  serializeView / serializeInto for none. */
   serialize<In>(type: KilnType<unknown, In>, value: In): Uint8Array;
   /** A view of this codec's scratch buffer, valid until the next call on this codec. */
   serializeView<In>(type: KilnType<unknown, In>, value: In): Uint8Array;
   /** Writes into target at offset; returns the bytes written. */
   serializeInto<In>(type: KilnType<unknown, In>, value: In, target: Uint8Array, offset?: number): number;
-  deserialize<Out>(type: KilnType<Out, unknown>, bytes: Uint8Array): I64 extends 'number' ? Int64AsNumber<Out> : Out;
+  deserialize<Out>(type: KilnType<Out, unknown>, bytes: Uint8Array): Decoded<Out, { int64: I64; maps: Maps }>;
 }
 
 /** Options of kiln.serialize for values without a schema. */
@@ -102,11 +131,18 @@ export type KilnValue =
   | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
   | Float32Array | Float64Array | BigInt64Array | BigUint64Array | ArrayBuffer;
 
-/** Encodes a value without a schema (docs/FORMAT.md section 9) as a new message. Throws a
- *  KilnError ('InvalidArgument', 'Cycle', 'DepthExceeded') for what cannot be written. */
+/** Encodes a value without a schema (docs/FORMAT.md section 9) as a new message that owns exactly
+ *  its bytes (byteOffset 0, buffer.byteLength === length). Throws a KilnError ('InvalidArgument',
+ *  'Cycle', 'DepthExceeded', 'BadUtf8' for a string with a lone surrogate) for what cannot be
+ *  written. A BigInt is written as a BigInt and a number as a number, at every magnitude. */
 export declare function serialize(value: KilnValue, options?: ValueOptions): Uint8Array;
+/** As serialize, without a copy: a view of a scratch buffer, valid until the next call. */
+export declare function serializeView(value: KilnValue, options?: ValueOptions): Uint8Array;
+/** Encodes into target at offset; returns the bytes written ('BufferTooSmall' if they do not fit). */
+export declare function serializeInto(value: KilnValue, target: Uint8Array, offset?: number, options?: ValueOptions): number;
 /** Decodes a generic-value message (from kiln.serialize or a C++ kiln::Value); throws a KilnError
- *  with the byte offset of the problem. Ints beyond 2^53 come back as BigInt. */
+ *  with the byte offset of the problem. BigInts come back as BigInts; ints beyond 2^53 (which
+ *  only C++ writes) come back as BigInt too. */
 export declare function deserialize(
   bytes: Uint8Array, options?: { limits?: Partial<Limits>; header?: boolean; trackReferences?: boolean }): KilnValue;
 /** The schema fingerprint of generic-value messages, 0x3b6a7060. */

@@ -4,4 +4,4 @@ export { Reader, DEFAULT_LIMITS } from './reader.mjs';
 export { Writer, isI64, isU64, writeI64, writeZigzag64, writeVarint64 } from './writer.mjs';
 export { orderedKeys } from './order.mjs';
 export { Codec, defineType } from './codec.mjs';
-export { serialize, deserialize, VALUE_FINGERPRINT } from './value.mjs';
+export { serialize, serializeView, serializeInto, deserialize, VALUE_FINGERPRINT } from './value.mjs';

@@ -35,7 +35,7 @@ const scratchView = new DataView(scratch.buffer);
 
 export class Reader {
   /** @param {Uint8Array} bytes */
-  constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false) {
+  constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false, mapsAsMap = false) {
     if (bytes.length <= SCRATCH_BYTES) {
       scratch.set(bytes);
       this.buf = scratch;
@@ -55,6 +55,7 @@ export class Reader {
     this.defining = -1; // set by backReference: the object whose fields follow, or -1
     this.strings = null; // strings read so far, when the message shares strings
     this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers
+    this.mapsAsMap = mapsAsMap; // typed maps with string keys decode as Map, not plain objects
     this.allocLeft = allocBudget(limits, bytes.length);
   }
 

@@ -1,6 +1,6 @@
 // kiln.serialize(value) / kiln.deserialize(bytes): values without a schema (docs/FORMAT.md
 // section 9). The message is a normal Kiln message whose root "type" is the generic value.
-import { KilnError, invalid } from './errors.mjs';
+import { KilnError, checkOptions, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
 import { Writer } from './writer.mjs';
 import { ValueWriter } from './value_writer.mjs';
@@ -14,13 +14,20 @@ import {
 const SUPPORTED_FLAGS =
   FLAG_COMPRESS_NUMBERS | FLAG_REFERENCE_TRACKING | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
 
-// Results are views of 64 KB chunks that later messages never overwrite (as Codec.serialize).
-const shared = new Writer(64 * 1024);
+// Messages are written into one scratch buffer, rewound on every call; serialize() copies out.
+const shared = new Writer(4096);
 let busy = false; // a getter that serializes while we serialize gets its own writer
+
+// Options are checked by name: a misspelt or unsupported one throws rather than being ignored.
+// Both directions take the same set, so one options object serves a writer and its reader (as
+// with a Codec); with a header, the reader takes fingerprint and trackReferences from the message.
+const OPTIONS = new Set(['header', 'trackReferences', 'fingerprint', 'limits']);
+const LIMITS = new Set(Object.keys(DEFAULT_LIMITS));
 
 function options(o) {
   if (o === undefined) return { trackReferences: false, fingerprint: true, header: true, limits: DEFAULT_LIMITS };
-  if (typeof o !== 'object' || o === null) invalid('options', 'an object', o);
+  checkOptions(o, OPTIONS, 'options');
+  if (o.limits !== undefined) checkOptions(o.limits, LIMITS, 'options.limits');
   const limits = o.limits === undefined ? DEFAULT_LIMITS : { ...DEFAULT_LIMITS, ...o.limits };
   return {
     trackReferences: o.trackReferences === true, fingerprint: o.fingerprint !== false, header: o.header !== false, limits,
@@ -28,28 +35,45 @@ function options(o) {
 }
 
 /**
- * Encodes any supported JS value as a Kiln message (a Uint8Array that stays valid).
+ * Encodes any supported JS value as a new message: a Uint8Array that owns exactly its bytes
+ * (byteOffset 0, buffer.byteLength === length), so it can be transferred alone.
  * @param {unknown} value
  * @param {{trackReferences?: boolean, fingerprint?: boolean, header?: boolean,
  *          limits?: Partial<typeof DEFAULT_LIMITS>}} [opts]
  */
 export function serialize(value, opts) {
+  return serializeView(value, opts).slice();
+}
+
+/** As serialize, without the copy: a view of a scratch buffer, valid until the next call. */
+export function serializeView(value, opts) {
   const { trackReferences, fingerprint, header, limits } = options(opts);
   const w = busy ? new Writer(4096) : shared;
   const own = w === shared;
-  w.begin(false);
+  w.begin(true);
   busy = true;
   try {
     const flags = optionFlags({ trackReferences, fingerprint });
     if (header) writeHeader(w, flags, VALUE_FINGERPRINT);
     new ValueWriter(w, trackReferences, limits.maxDepth).write(value);
-  } catch (e) {
-    w.pos = w.start;
-    throw e;
   } finally {
     if (own) busy = false;
   }
-  return w.buf.subarray(w.start, w.pos);
+  return w.buf.subarray(0, w.pos);
+}
+
+/** Encodes into target at offset (no allocation); returns the number of bytes written. */
+export function serializeInto(value, target, offset = 0, opts = undefined) {
+  if (!(target instanceof Uint8Array)) invalid('target', 'a Uint8Array', target);
+  const bytes = serializeView(value, opts);
+  if (!Number.isInteger(offset) || offset < 0 || offset + bytes.length > target.length) {
+    throw new KilnError(
+      'BufferTooSmall',
+      `the message needs ${bytes.length} bytes at offset ${offset}, the target has ${target.length}`,
+    );
+  }
+  target.set(bytes, offset);
+  return bytes.length;
 }
 
 /**

@@ -72,7 +72,8 @@ function utf8(r, n, at) {
   return r.strBody(n);
 }
 
-/** Zigzag varint int64: a number when it is a safe integer, else a BigInt. */
+/** Zigzag varint int64: a number when it is a safe integer, else a BigInt (a JS writer writes
+ *  only safe integers as ints; a C++ int64 beyond 2^53 must not lose bits). */
 function int(r) {
   const buf = r.buf;
   let p = r.pos;
@@ -91,22 +92,36 @@ function int(r) {
   return s <= MAX_SAFE && s >= -MAX_SAFE ? Number(s) : s;
 }
 
+/** Sign and magnitude, always a BigInt (whatever its size: a BigInt written is a BigInt read).
+ *  Canonical form only: no high zero byte, and zero is the empty magnitude with a clear sign. */
 function bigint(r) {
   const at = r.pos;
   const head = r.varintNumber('bigint length');
   const n = Math.floor(head / 2);
+  const negative = head % 2 === 1;
   if (n > r.limits.maxStringBytes) {
     r.fail('LengthTooLarge', `bigint of ${n} bytes exceeds the limit ${r.limits.maxStringBytes}`, at);
   }
   if (n > r.end - r.pos) r.fail('Truncated', `bigint of ${n} bytes but only ${r.end - r.pos} remain`, at);
-  if (n === 0 || r.buf[r.pos + n - 1] === 0) {
-    r.fail('ValueOutOfRange', 'bigint magnitude is empty or has a leading zero byte', at);
+  const buf = r.buf;
+  if (n === 0) {
+    if (negative) r.fail('ValueOutOfRange', 'bigint negative zero (an empty magnitude with the sign bit)', at);
+    return 0n;
   }
-  let hex = '';
-  for (let i = r.pos + n - 1; i >= r.pos; i--) hex += (r.buf[i] < 16 ? '0' : '') + r.buf[i].toString(16);
+  const top = r.pos + n - 1;
+  if (buf[top] === 0) r.fail('ValueOutOfRange', 'bigint magnitude has a leading zero byte', at);
+  let v;
+  if (n <= 6) { // below 2^48: exact as a number
+    let u = 0;
+    for (let i = top; i >= r.pos; i--) u = u * 256 + buf[i];
+    v = BigInt(u);
+  } else {
+    let hex = '';
+    for (let i = top; i >= r.pos; i--) hex += (buf[i] < 16 ? '0' : '') + buf[i].toString(16);
+    v = BigInt('0x' + hex);
+  }
   r.pos += n;
-  const v = BigInt('0x' + hex);
-  return head % 2 === 1 ? -v : v;
+  return negative ? -v : v;
 }
 
 function array(r, refs) {

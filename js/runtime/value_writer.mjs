@@ -2,14 +2,13 @@
 // value; containers are numbered in the order they are met (the reader numbers them the same
 // way), so with reference tracking a container met again is written as a back-reference.
 import { KilnError } from './errors.mjs';
+import { loneSurrogateDetail } from './writer.mjs';
 import {
   T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIG_INT, T_STRING, T_DATE, T_HOLE,
   T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED_ARRAY, T_ARRAY_BUFFER, T_REFERENCE, T_SHORT_STRING,
   T_SMALL_INT, TYPED_KIND_BY_NAME,
 } from './value_tags.mjs';
 
-const I64_MIN = -(2n ** 63n);
-const I64_MAX = 2n ** 63n - 1n;
 const TWO52 = 2 ** 52;
 const objectProto = Object.prototype;
 const getProto = Object.getPrototypeOf;
@@ -108,16 +107,28 @@ export class ValueWriter {
     w.varintBig(b >= 0n ? b << 1n : (-b << 1n) - 1n);
   }
 
+  /** A BigInt is always a bigint on the wire, whatever its magnitude, so that it reads back as
+   *  a BigInt (an int reads back as a number). Canonical: no high zero byte; 0n has an empty
+   *  magnitude and a clear sign bit. */
   bigint(v) {
-    if (v >= I64_MIN && v <= I64_MAX) {
-      if (v >= 0n && v < 128n) return this.tag(T_SMALL_INT | Number(v));
-      return this.int64(v);
-    }
     const negative = v < 0n;
-    let hex = (negative ? -v : v).toString(16);
+    const m = negative ? -v : v;
+    const w = this.w;
+    if (m < 0x100000000n) { // up to 4 bytes: no string conversion
+      let u = Number(m);
+      const n = u === 0 ? 0 : u < 0x100 ? 1 : u < 0x10000 ? 2 : u < 0x1000000 ? 3 : 4;
+      w.ensure(2 + n);
+      const b = w.buf;
+      let p = w.pos;
+      b[p++] = T_BIG_INT;
+      b[p++] = n * 2 + (negative ? 1 : 0);
+      for (let i = 0; i < n; i++, u >>>= 8) b[p++] = u & 0xff;
+      w.pos = p;
+      return;
+    }
+    let hex = m.toString(16);
     if (hex.length & 1) hex = '0' + hex;
     const n = hex.length >> 1;
-    const w = this.w;
     w.ensure(11 + n);
     w.buf[w.pos++] = T_BIG_INT;
     w.varint(n * 2 + (negative ? 1 : 0));
@@ -132,7 +143,7 @@ export class ValueWriter {
     const w = this.w;
     if (n >= 64) {
       this.tag(T_STRING);
-      w.str(s);
+      this.long(s);
       return;
     }
     w.ensure(3 + n * 3);
@@ -183,7 +194,17 @@ export class ValueWriter {
         return;
       }
     }
-    w.str(s);
+    this.long(s);
+  }
+
+  /** Writer.str(), its lone-surrogate error given the value's path. */
+  long(s) {
+    try {
+      this.w.str(s);
+    } catch (e) {
+      if (e instanceof KilnError && e.code === 'BadUtf8') throw new PathError(e.code, e.detail);
+      throw e;
+    }
   }
 
   /** Numbers the container; writes a back-reference and returns true if it was met before. */
@@ -327,10 +348,12 @@ export class ValueWriter {
     const w = this.w;
     w.ensure(11);
     w.buf[w.pos++] = T_MAP;
-    w.varint(m.size);
+    const n = m.size;
+    w.varint(n);
     let i = 0;
     try {
       for (const [k, v] of m) {
+        if (i === n) break;
         this.value(k);
         this.value(v);
         i++;
@@ -339,6 +362,7 @@ export class ValueWriter {
       if (e instanceof PathError) e.path = `{entry ${i}}${e.path}`;
       throw e;
     }
+    if (i !== n) resized('Map');
     this.depth--;
   }
 
@@ -347,10 +371,12 @@ export class ValueWriter {
     const w = this.w;
     w.ensure(11);
     w.buf[w.pos++] = T_SET;
-    w.varint(s.size);
+    const n = s.size;
+    w.varint(n);
     let i = 0;
     try {
       for (const v of s) {
+        if (i === n) break;
         this.value(v);
         i++;
       }
@@ -358,8 +384,15 @@ export class ValueWriter {
       if (e instanceof PathError) e.path = `{element ${i}}${e.path}`;
       throw e;
     }
+    if (i !== n) resized('Set');
     this.depth--;
   }
+}
+
+/** The count is written first: a Map or Set that a getter shrinks while it is being written
+ *  would leave the message short. */
+function resized(what) {
+  throw new PathError('InvalidArgument', `the ${what} changed size while it was being serialized`);
 }
 
 /** A plain object from another realm (an iframe, a vm context): its prototype is that realm's
@@ -373,8 +406,9 @@ function isOtherRealmPlainObject(v) {
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 const pathKey = (k) => (IDENT.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`);
 
-/** UTF-8 of s from index i on, at b[p] (room for 3 bytes per code unit); lone surrogates are
- *  written as U+FFFD, as TextEncoder does. Returns the new end. */
+/** UTF-8 of s from index i on, at b[p] (room for 3 bytes per code unit). Returns the new end.
+ *  A lone surrogate has no UTF-8 form: an error (U+FFFD, as TextEncoder writes, would make two
+ *  different strings one, and the value would not read back as written). */
 function utf8Tail(s, i, b, p) {
   const n = s.length;
   for (; i < n; i++) {
@@ -398,9 +432,7 @@ function utf8Tail(s, i, b, p) {
         b[p++] = 0x80 | ((c >> 6) & 0x3f);
         b[p++] = 0x80 | (c & 0x3f);
       } else {
-        b[p++] = 0xef;
-        b[p++] = 0xbf;
-        b[p++] = 0xbd;
+        throw new PathError('BadUtf8', loneSurrogateDetail(s, i));
       }
     }
   }

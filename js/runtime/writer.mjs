@@ -2,6 +2,40 @@
 import { KilnError, invalid } from './errors.mjs';
 
 const encoder = new TextEncoder();
+
+// String.prototype.isWellFormed (Node 20, current browsers) checks in native code; the fallback
+// finds the first lone surrogate itself.
+const isWellFormed = typeof String.prototype.isWellFormed === 'function'
+  ? (s) => s.isWellFormed()
+  : (s) => firstLoneSurrogate(s) === -1;
+
+/** Index of the first UTF-16 code unit of s that is a surrogate without its pair, or -1. */
+export function firstLoneSurrogate(s, from = 0) {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    return i;
+  }
+  return -1;
+}
+
+/** The error detail for a string that UTF-8 cannot represent. */
+export function loneSurrogateDetail(s, i = firstLoneSurrogate(s)) {
+  const hex = s.charCodeAt(i).toString(16).toUpperCase();
+  return `the string has a lone surrogate U+${hex} at index ${i}; strings are written as ` +
+    'UTF-8, which cannot represent it';
+}
+
+function loneSurrogate(s) {
+  throw new KilnError('BadUtf8', loneSurrogateDetail(s));
+}
 const TWO32 = 4294967296;
 const MAX_POINTER_DEPTH = 1000; // as the C++ writer: a cycle without tracking fails here
 
@@ -165,7 +199,8 @@ export class Writer {
     this.pos = p;
   }
 
-  /** varint byte length + UTF-8. Lone surrogates become U+FFFD, as TextEncoder does. */
+  /** varint byte length + UTF-8. A string with a lone surrogate has no UTF-8 form: it throws
+   *  BadUtf8 (TextEncoder would write U+FFFD, and the value would not read back as written). */
   str(s) {
     if (this.strings !== null) return this.sharedStr(s);
     const n = s.length;
@@ -181,7 +216,10 @@ export class Writer {
       if (c >= 0x80) break;
       b[p++] = c;
     }
-    if (i < n) p += encoder.encodeInto(i === 0 ? s : s.slice(i), b.subarray(p)).written;
+    if (i < n) {
+      if (!isWellFormed(s)) loneSurrogate(s);
+      p += encoder.encodeInto(i === 0 ? s : s.slice(i), b.subarray(p)).written;
+    }
     const len = p - start;
     const need = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : len < 0x10000000 ? 4 : 5;
     if (need !== guess) b.copyWithin(this.pos + need, start, p);
@@ -197,6 +235,7 @@ export class Writer {
       this.varint(i * 2 + 1);
       return;
     }
+    if (!isWellFormed(s)) loneSurrogate(s);
     this.strings.set(s, this.strings.size);
     const bytes = encoder.encode(s);
     this.varint(bytes.length * 2);

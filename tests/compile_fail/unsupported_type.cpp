@@ -2,17 +2,22 @@
 // not, and the compiler's first error must be Kiln's message saying what to do, with that line's
 // text, rather than an error from deep inside a serializer (tests/compile_fail/first_error.cmake).
 //
-// expect ROOT: kiln: T cannot be serialized: list its fields with KILN_FIELDS(T, ...), make it an
-// aggregate, or specialize kiln::Adapter<T> expect FIELD: kiln: T cannot be serialized: list its
-// fields with KILN_FIELDS(T, ...) expect ELEMENT: kiln: T cannot be serialized: list its fields
-// with KILN_FIELDS(T, ...) expect READ_ROOT: kiln: T cannot be serialized: list its fields with
-// KILN_FIELDS(T, ...) expect BAD_ADAPTER: kiln: kiln::Adapter<T> needs `using wire_type = W expect
-// ADAPTED_BUILTIN: kiln: kiln::Adapter<T> is specialized for a type Kiln serializes itself expect
-// BAD_SERIALIZER: kiln: kiln::Serializer<T> lacks members of the protocol
+// clang-format off
+// expect ROOT: kiln: T cannot be serialized: list its fields with KILN_FIELDS(T, ...), make it an aggregate, or specialize kiln::Adapter<T>
+// expect FIELD: kiln: T cannot be serialized: list its fields with KILN_FIELDS(T, ...)
+// expect ELEMENT: kiln: T cannot be serialized: list its fields with KILN_FIELDS(T, ...)
+// expect READ_ROOT: kiln: T cannot be serialized: list its fields with KILN_FIELDS(T, ...)
+// expect BAD_ADAPTER: kiln: kiln::Adapter<T> needs `using wire_type = W
+// expect ADAPTED_BUILTIN: kiln: kiln::Adapter<T> is specialized for a type Kiln serializes itself
+// expect BAD_SERIALIZER: kiln: kiln::Serializer<T> lacks members of the protocol
+// expect BAD_WIRE_NAME: kiln: a wire name (kiln_name or kiln::WireName<T>::name) is 1 to 255 ASCII characters
+// expect BAD_ENUM_NAME: kiln: a wire name (kiln_name or kiln::WireName<T>::name) is 1 to 255 ASCII characters
+// clang-format on
 #include <kiln/kiln.hpp>
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 // Neither an aggregate (a private member) nor listed with KILN_FIELDS, and without an adapter.
@@ -88,6 +93,23 @@ struct kiln::Serializer<Opaque> {  // no read
 };
 #endif
 
+#ifdef BAD_WIRE_NAME
+struct Renamed {
+  static constexpr std::string_view kiln_name = "two words";
+  std::int32_t id;
+};
+#endif
+#ifdef BAD_ENUM_NAME
+enum class Colour : std::uint8_t { red, green };
+template <>
+struct kiln::WireName<Colour> {
+  static constexpr std::string_view name = "";
+};
+struct Paint {
+  Colour colour;
+};
+#endif
+
 int main() {
   kiln::Codec codec;
   bool ok = codec.serialize(Fine{Handle(1), {Handle(2)}}).has_value();
@@ -99,6 +121,10 @@ int main() {
   ok = ok && codec.serialize(Many{}).has_value();
 #elif defined(READ_ROOT)
   ok = ok && codec.deserialize<Opaque>(std::vector<std::uint8_t>{}).has_value();
+#elif defined(BAD_WIRE_NAME)
+  ok = ok && codec.serialize(Renamed{1}).has_value();
+#elif defined(BAD_ENUM_NAME)
+  ok = ok && codec.serialize(Paint{Colour::green}).has_value();
 #elif defined(ADAPTED_BUILTIN)
   ok = ok && codec.serialize(std::vector<std::int32_t>{1, 2}).has_value();
 #endif

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -198,14 +199,57 @@ TEST(Strings, InvalidUtf8AcceptedWithoutValidation) {
   }
 }
 
-TEST(Strings, WriterDoesNotValidate) {
-  // Bytes go out as given; only the reader checks them.
+struct Labelled {
+  std::uint32_t id;
+  std::string label;
+  bool operator==(const Labelled&) const = default;
+};
+struct Tagged {
+  std::string name;
+  std::map<std::string, std::int32_t> tags;
+  std::vector<std::string> notes;
+};
+
+// The writer refuses what its reader would reject: a string that is not UTF-8 is kBadUtf8 with
+// its index, wherever it sits and whichever way the message is written.
+TEST(Strings, WriterRefusesInvalidUtf8) {
+  const std::string bad("ok\xC0\x80", 4);  // an overlong NUL at index 2
+  auto refused = [](const kiln::Error& e) {
+    EXPECT_EQ(e.code, ErrorCode::kBadUtf8);
+    EXPECT_NE(
+        e.detail.find("a string of 4 bytes is not valid UTF-8 (first invalid byte at index 2)"),
+        std::string::npos)
+        << e.detail;
+  };
+  for (bool compress : {false, true}) {
+    for (bool share : {false, true}) {
+      for (bool compatible : {false, true}) {
+        kiln::Codec codec(kiln::Options{
+            .compress_numbers = compress, .share_strings = share, .compatible = compatible});
+        refused(codec.serialize(bad).error());
+        refused(codec.serialize(Labelled{7, bad}).error());
+        refused(codec.serialize_view(Labelled{7, bad}).error());  // the direct write path
+        refused(codec.serialize(Tagged{"n", {{"a", 1}, {bad, 2}}, {}}).error());
+        refused(codec.serialize(Tagged{"n", {}, {"x", bad}}).error());
+        std::vector<std::uint8_t> out{1, 2, 3};
+        refused(codec.serialize_into(std::vector<std::string>{"x", bad}, out).error());
+        EXPECT_EQ(out, (std::vector<std::uint8_t>{1, 2, 3}));  // left as it was
+        // The codec still writes good values after a refusal.
+        EXPECT_TRUE(codec.serialize(Labelled{7, "fine \xC3\xA9"}).has_value());
+      }
+    }
+  }
+}
+
+// With validate_utf8 off, both sides pass the bytes through: the program vouches for them.
+TEST(Strings, InvalidUtf8WrittenAndReadWithoutValidation) {
   std::string bad("\xC0\x80", 2);
-  Bytes message = kiln::Codec().serialize(bad).value();
-  EXPECT_EQ(kiln::test::decode_error<std::string>(message).code, ErrorCode::kBadUtf8);
   kiln::Options lax;
   lax.validate_utf8 = false;
   EXPECT_TRUE(round_trips(bad, lax));
+  EXPECT_TRUE(round_trips(Labelled{1, bad}, lax));
+  Bytes message = kiln::Codec(lax).serialize(bad).value();
+  EXPECT_EQ(kiln::test::decode_error<std::string>(message).code, ErrorCode::kBadUtf8);
 }
 
 TEST(Strings, LengthLargerThanInput) {

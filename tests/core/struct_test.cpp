@@ -309,7 +309,12 @@ struct Base {
   std::int32_t x;
   std::string name;
 };
-struct SameShape {
+struct SameShape {  // another name
+  std::int32_t x;
+  std::string name;
+};
+struct SameShapeNamedBase {  // another C++ name, Base's wire name
+  static constexpr std::string_view kiln_name = "Base";
   std::int32_t x;
   std::string name;
 };
@@ -330,7 +335,8 @@ struct Extended {
   std::string name;
   bool extra;
 };
-class ListedBase {
+class ListedBase {  // a private wire name is read through KILN_FIELDS
+  static constexpr std::string_view kiln_name = "Base";
   std::int32_t x = 0;
   std::string name;
   KILN_FIELDS(ListedBase, x, name)
@@ -347,23 +353,26 @@ struct HoldsRenamed {
 
 TEST(Struct, FingerprintCoversNamesTypesAndOrder) {
   constexpr std::uint32_t base = fingerprint_of<Base>();
-  static_assert(fingerprint_of<SameShape>() == base);
+  static_assert(fingerprint_of<SameShape>() != base);
+  static_assert(fingerprint_of<SameShapeNamedBase>() == base);
   static_assert(fingerprint_of<ListedBase>() == base);
   static_assert(fingerprint_of<Renamed>() != base);
   static_assert(fingerprint_of<Retyped>() != base);
   static_assert(fingerprint_of<Reordered>() != base);
   static_assert(fingerprint_of<Extended>() != base);
   static_assert(fingerprint_of<std::tuple<std::int32_t, std::string>>() != base);
-  static_assert(fingerprint_of<HoldsBase>() == fingerprint_of<HoldsSameShape>());
+  static_assert(fingerprint_of<HoldsBase>() != fingerprint_of<HoldsSameShape>());
   static_assert(fingerprint_of<HoldsBase>() != fingerprint_of<HoldsRenamed>());
   static_assert(fingerprint_of<HoldsBase>() != base);
 
-  // And the header carries it: a renamed field is a schema mismatch, an identical shape is not.
+  // And the header carries it: a renamed field or type is a schema mismatch, a type declaring the
+  // writer's wire name is not.
   Bytes message = kiln::Codec().serialize(Base{1, "n"}).value();
   EXPECT_EQ(kiln::test::decode_error<Renamed>(message).code, ErrorCode::kSchemaMismatch);
   EXPECT_EQ(kiln::test::decode_error<Retyped>(message).code, ErrorCode::kSchemaMismatch);
   EXPECT_EQ(kiln::test::decode_error<Reordered>(message).code, ErrorCode::kSchemaMismatch);
-  EXPECT_EQ(kiln::test::decode_error<SameShape>(message).code, ErrorCode::kOk);
+  EXPECT_EQ(kiln::test::decode_error<SameShape>(message).code, ErrorCode::kSchemaMismatch);
+  EXPECT_EQ(kiln::test::decode_error<SameShapeNamedBase>(message).code, ErrorCode::kOk);
   EXPECT_EQ(kiln::test::decode_error<ListedBase>(message).code, ErrorCode::kOk);
   std::uint32_t in_header = 0;
   for (int i = 0; i < 4; ++i) in_header |= std::uint32_t{message[3 + i]} << (8 * i);
@@ -378,8 +387,9 @@ struct Node {
   bool operator==(const Node&) const = default;
 };
 
-// Same field names and types as Node: the same schema.
+// Same field names and types as Node, and Node's wire name: the same schema.
 struct Twin {
+  static constexpr std::string_view kiln_name = "Node";
   std::int32_t v;
   std::vector<Twin> kids;
 };

@@ -79,6 +79,43 @@ TEST(Value, IntsAndFloatsStayApart) {
   EXPECT_EQ(big.get_if<BigInt>()->magnitude, Bytes(8, 0xff));
 }
 
+TEST(Value, BigIntsOfAnySizeStayBigInts) {
+  // A BigInt is a bigint on the wire whatever its size, in canonical form.
+  EXPECT_EQ(kiln::test::payload(Value(BigInt{false, {5}})), (Bytes{0x06, 0x02, 0x05}));
+  EXPECT_EQ(kiln::test::payload(Value(BigInt{false, {}})), (Bytes{0x06, 0x00}));
+  EXPECT_EQ(kiln::test::payload(Value(BigInt{true, {1}})), (Bytes{0x06, 0x03, 0x01}));
+  EXPECT_EQ(kiln::test::payload(Value(BigInt{true, {0, 0}})), (Bytes{0x06, 0x00}));  // -0 is 0
+  EXPECT_EQ(kiln::test::payload(Value(BigInt{false, {5, 0, 0}})), (Bytes{0x06, 0x02, 0x05}));
+  for (const BigInt& b : {BigInt{false, {}}, BigInt{false, {5}}, BigInt{true, {1}},
+                          BigInt{false, {0x7f}}, BigInt{true, {0, 0, 0, 0, 0, 0, 0, 0x80}}}) {
+    Value back = round_trip(Value(b));
+    ASSERT_EQ(back.kind(), Value::Kind::kBigInt);
+    EXPECT_TRUE(back == Value(b));
+  }
+  EXPECT_TRUE(round_trip(Value(BigInt{true, {}})) == Value(BigInt{false, {0, 0}}));
+  // BigInt 2 and Int 2 are different values and different keys, as 2n and 2 are in JS.
+  EXPECT_FALSE(Value(BigInt{false, {2}}) == Value(2));
+  Value set = Value::set({2, Value(BigInt{false, {2}})});
+  Value back_set = round_trip(set);
+  EXPECT_TRUE(back_set == set);
+  EXPECT_EQ((*back_set.as_set())[0].kind(), Value::Kind::kInt);
+  EXPECT_EQ((*back_set.as_set())[1].kind(), Value::Kind::kBigInt);
+  Value map = Value::map({{Value(BigInt{false, {2}}), "big"}, {2, "int"}});
+  EXPECT_TRUE(round_trip(map) == map);
+}
+
+TEST(Value, InvalidUtf8IsNotWritten) {
+  // The writer refuses strings and keys its reader would reject.
+  for (const Value& v : {Value(std::string("a\xff", 2)), Value(std::string(70, 'x') + "\xc0\x80"),
+                         Value::array({1, std::string("\xed\xa0\x80")}),
+                         Value::object({{std::string("k\xf8"), 1}})}) {
+    auto r = Codec().serialize(v);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::kBadUtf8) << r.error().message();
+  }
+  EXPECT_TRUE(Codec().serialize(Value("h\xc3\xa9llo \xf0\x9f\x98\x80")).ok());
+}
+
 TEST(Value, SmallIntsAndShortStringsTakeOneTagByte) {
   EXPECT_EQ(kiln::test::payload(Value(5)), (Bytes{0x85}));
   EXPECT_EQ(kiln::test::payload(Value(128)), (Bytes{0x04, 0x80, 0x02}));
@@ -301,8 +338,14 @@ TEST(ValueHostile, TagsAndLengths) {
       {{0x0e, 0x0b, 0x00}, ErrorCode::kBadTag, 8},                    // typed array kind 11
       {{0x0e, 0x05, 0x03, 1, 2, 3}, ErrorCode::kValueOutOfRange, 9},  // 3 bytes of int32
       {{0x06, 0x02, 0x00}, ErrorCode::kValueOutOfRange, 8},           // bigint with a zero top byte
-      {{0x06, 0x00}, ErrorCode::kValueOutOfRange, 8},                 // empty bigint
-      {{0x06, 0x10, 0x01}, ErrorCode::kTruncated, 8},                 // 8 bigint bytes, 1 left
+      {{0x06, 0x01}, ErrorCode::kValueOutOfRange, 8},                 // bigint negative zero
+      {{0x06, 0x00}, ErrorCode::kOk, 0},                              // bigint zero
+      {{0x0d, 0x02, 0x82, 0x06, 0x02, 0x02}, ErrorCode::kOk, 0},      // 2 and 2n: two keys
+      {{0x0d, 0x02, 0x04, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+        0x20, 0x06, 0x10, 0,    0,    0,    0,    0,    0,    0,    0x10},
+       ErrorCode::kDuplicateKey,
+       19},  // an int beyond 2^53 is a BigInt to JS: int 2^60 and bigint 2^60 are one key
+      {{0x06, 0x10, 0x01}, ErrorCode::kTruncated, 8},  // 8 bigint bytes, 1 left
       {{0x04, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02},
        ErrorCode::kVarintOverflow,
        8},

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Codec, KilnError, Struct, Foo, Record, TestClass, loadCore } from '../../js/index.mjs';
+import { Codec, KilnError, loadCore } from '../../js/index.mjs';
+import { Struct, Foo, Record, TestClass } from '../../js/workloads.mjs';
 import { WORKLOADS } from './workloads.mjs';
 
 const root = new URL('../../', import.meta.url);

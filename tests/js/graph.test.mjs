@@ -2,7 +2,8 @@
 // links comes back as a cycle, and the JS and C++ (wasm) codecs agree byte for byte.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Codec, KilnError, TestClass, Tree, loadCore } from '../../js/index.mjs';
+import { Codec, KilnError, loadCore } from '../../js/index.mjs';
+import { TestClass, Tree } from '../../js/workloads.mjs';
 import { makeTestClass } from './workloads.mjs';
 
 const tracking = new Codec({ trackReferences: true });

@@ -2,7 +2,8 @@
 // writer's options; the same bytes as the C++ encoder writes, and the C++ decoder's errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Codec, KilnError, Struct, Foo, Record, TestClass, loadCore, serialize, deserialize } from '../../js/index.mjs';
+import { Codec, KilnError, loadCore, serialize, deserialize } from '../../js/index.mjs';
+import { Struct, Foo, Record, TestClass } from '../../js/workloads.mjs';
 import { WORKLOADS } from './workloads.mjs';
 
 const TYPES = { Struct, Foo, Record, TestClass };

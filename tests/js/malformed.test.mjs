@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Codec, KilnError, Struct, Foo, Record, Bulk, loadCore } from '../../js/index.mjs';
+import { Codec, KilnError, loadCore } from '../../js/index.mjs';
+import { Struct, Foo, Record, Bulk } from '../../js/workloads.mjs';
 import { makeFoo, makeRecord, makeStruct } from './workloads.mjs';
 
 const dir = new URL('../malformed/', import.meta.url);

@@ -1,48 +1,267 @@
-// The npm package as users get it: `npm pack`, install the tarball into an empty project, then
-// load it with import and with require (and with code generation from strings disallowed).
-import { test } from 'node:test';
+// The npm package kiln-sdk as users get it: `npm pack` of js/, the tarball installed into an empty
+// project (offline), then used the documented ways: import and require (code generation from
+// strings disallowed), TypeScript consumers type-checked with tsc, every Node snippet of the
+// package README run unchanged, and the README's page without a bundler loaded in headless
+// Chromium under a strict Content-Security-Policy.
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, CSP, openChromium, serveWithCsp } from './support/csp_browser.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const pkgDir = join(root, 'js');
+const MAX_PACKED = 200_000; // 200 kB as npm counts (1 kB = 1000 bytes)
 
-test('npm pack, install into an empty folder: import and require both work', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kiln-pack-'));
+let dir; // temp folder: the tarball and the app that installs it
+let app; // the app's folder
+let info; // npm pack --json output for the tarball
+
+before(() => {
+  assert.ok(existsSync(join(pkgDir, 'dist/kiln.cjs')), 'js/dist is missing: run scripts/build.sh wasm');
+  dir = mkdtempSync(join(tmpdir(), 'kiln-pack-'));
+  [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: pkgDir, encoding: 'utf8' }));
+  app = join(dir, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{"name":"app","private":true}');
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(dir, info.filename)], { cwd: app });
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs a script file in the app with code generation from strings disallowed; returns stdout. */
+function run(name, source) {
+  writeFileSync(join(app, name), source);
+  const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', name], { cwd: app, encoding: 'utf8' });
+  assert.equal(r.status, 0, `${name} failed:\n${r.stderr}\n${source}`);
+  return r.stdout;
+}
+
+test('the tarball: kiln-sdk, the files users need and nothing else, <= 200 KB packed', () => {
+  const files = info.files.map((f) => f.path).sort();
+  assert.equal(info.name, 'kiln-sdk');
+  for (const f of ['LICENSE', 'README.md', 'package.json', 'index.mjs', 'index.d.ts', 'workloads.mjs', 'workloads.d.ts',
+    'dist/kiln.cjs', 'dist/kiln.mjs', 'dist/runtime.cjs', 'dist/workloads.cjs', 'generated/kiln_core.mjs',
+    'generated/kiln_core_wasm.mjs', 'generated/workloads.mjs', 'generated/workloads.d.ts', 'runtime/index.mjs']) {
+    assert.ok(files.includes(f), `${f} missing from the package`);
+  }
+  assert.deepEqual(files.filter((f) => /^(build|tests?|bench|docs|scripts)\/|\.json$/.test(f) && f !== 'package.json'), []);
+  // The wasm core ships once: only its own module holds it, no bundle embeds it.
+  const big = info.files.filter((f) => f.size > 100 * 1024).map((f) => f.path);
+  assert.deepEqual(big, ['generated/kiln_core_wasm.mjs']);
+  assert.ok(info.size <= MAX_PACKED, `${info.size} bytes packed (unpacked ${info.unpackedSize})`);
+  console.log(`# kiln-sdk tarball: ${info.size} bytes packed, ${info.unpackedSize} unpacked, ${files.length} files`);
+  // The licence: the full Apache-2.0 text, the same in the repository and the package.
+  const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+  assert.match(license, /Apache License\s+Version 2\.0, January 2004/);
+  assert.match(license, /END OF TERMS AND CONDITIONS/);
+  assert.equal(readFileSync(join(app, 'node_modules/kiln-sdk/LICENSE'), 'utf8'), license);
+  const meta = JSON.parse(readFileSync(join(app, 'node_modules/kiln-sdk/package.json'), 'utf8'));
+  assert.equal(meta.license, 'Apache-2.0');
+  assert.match(meta.repository.url, /github\.com\/kiln-sdk\/kiln/);
+  assert.ok(meta.homepage && meta.bugs.url);
+});
+
+test('the README links only to absolute addresses (they work from npm)', () => {
+  const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+  const links = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]);
+  assert.ok(links.length > 3);
+  for (const l of links) assert.match(l, /^https:\/\/github\.com\/kiln-sdk\/kiln(\/|$)/, l);
+  // Each repository file it links to exists.
+  for (const l of links) {
+    const m = /\/kiln-sdk\/kiln\/(?:blob|tree)\/main\/(.+)$/.exec(l);
+    if (m) assert.ok(existsSync(join(root, m[1])), `${l}: ${m[1]} is not in the repository`);
+  }
+});
+
+// The checks each entry must pass, with `kiln` the main entry and `w` the workloads subpath.
+const usage = `
+  const exported = Object.keys(kiln).sort().join(',');
+  if (exported !== 'Codec,DEFAULT_LIMITS,KilnError,deserialize,fieldIdOf,inspect,loadCore,serialize,serializeInto,serializeView') throw new Error('main entry exports ' + exported);
+  const r = { f1: 10, f2: 'abc', f3: ['str1', 'str2'], f4: { k1: 10n, k2: 20n } };
+  const bytes = w.Record.serialize(r, { compressNumbers: true });
+  const back = new kiln.Codec().deserialize(w.Record, bytes);
+  if (bytes.length !== 32 || back.f4.k2 !== 20n) throw new Error('bad typed round trip');
+  const v = { a: [1, 'x', null, true], m: new Map([['k', 1.5]]) };
+  const again = kiln.deserialize(kiln.serialize(v));
+  if (again.m.get('k') !== 1.5 || again.a[1] !== 'x') throw new Error('bad value round trip');
+  let thrown;
+  try { w.Record.deserialize(bytes.subarray(0, 9)); } catch (e) { thrown = e; }
+  if (!(thrown instanceof kiln.KilnError) || thrown.code !== 'Truncated' || thrown.offset !== 8) throw new Error('bad error ' + thrown);
+  kiln.loadCore().then((core) => {
+    if (core.validate(w.Record, bytes) !== null) throw new Error('core rejected');
+    console.log('ok ' + bytes.length);
+  });`;
+
+test('import and require: runtime on the main entry, workload codecs on kiln-sdk/workloads', () => {
+  assert.match(run('esm.mjs', `import * as kiln from 'kiln-sdk';\nimport * as w from 'kiln-sdk/workloads';\n${usage}`), /ok 32/);
+  assert.match(run('cjs.cjs', `const kiln = require('kiln-sdk');\nconst w = require('kiln-sdk/workloads');\n${usage}`), /ok 32/);
+  // A CommonJS codec from an ES module program, and the other way round.
+  assert.match(run('mixed.mjs', `import { createRequire } from 'node:module';
+    import * as kiln from 'kiln-sdk';
+    const w = createRequire(import.meta.url)('kiln-sdk/workloads');\n${usage}`), /ok 32/);
+});
+
+test('one KilnError class across import and require, the main entry and the workloads subpath', () => {
+  const out = run('identity.mjs', `
+    import { createRequire } from 'node:module';
+    import * as esm from 'kiln-sdk';
+    import { Foo } from 'kiln-sdk/workloads';
+    const require = createRequire(import.meta.url);
+    const cjs = require('kiln-sdk');
+    const cjsWorkloads = require('kiln-sdk/workloads');
+    const caught = (f) => { try { f(); } catch (e) { return e; } return null; };
+    const fromCjs = caught(() => cjsWorkloads.Foo.deserialize(new Uint8Array([0x4b, 1, 0, 0, 0, 0, 0])));
+    const fromEsm = caught(() => Foo.serialize({ f1: 1.5 }));
+    const fromCjsValue = caught(() => cjs.deserialize(new Uint8Array([1])));
+    console.log(JSON.stringify([
+      cjs.KilnError === esm.KilnError,
+      fromCjs instanceof esm.KilnError, fromCjs.code,
+      fromEsm instanceof cjs.KilnError, fromEsm.code,
+      fromCjsValue instanceof esm.KilnError,
+      esm.KilnError.name,
+    ]));`);
+  assert.deepEqual(JSON.parse(out), [true, true, 'SchemaMismatch', true, 'InvalidArgument', true, 'KilnError']);
+});
+
+test('the installed package: results own their bytes, values keep their types, same-shaped types differ', () => {
+  const out = run('contract.mjs', `
+    import { Codec, KilnError, serialize, serializeView, serializeInto, deserialize } from 'kiln-sdk';
+    import { Foo, Record } from 'kiln-sdk/workloads';
+    const owns = (b) => b.byteOffset === 0 && b.buffer.byteLength === b.length;
+    const a = serialize({ n: 10n }), b = serialize([1, 2, 3]);
+    const codec = new Codec();
+    const rec = { f1: 1, f2: 'x', f3: ['y'], f4: { k: 2n } };
+    const c = codec.serialize(Record, rec), d = Record.serialize(rec);
+    const view = serializeView('v');
+    const target = new Uint8Array(64);
+    const into = serializeInto('v', target, 3);
+    const back = deserialize(a);
+    const set = deserialize(serialize(new Set([2, 2n, '2'])));
+    const map = deserialize(serialize(new Map([[1, 'number'], [1n, 'bigint']])));
+    const numbers = deserialize(serialize([5, 5n, 2 ** 60, 2n ** 60n, -0, 0n]));
+    let mismatch;
+    try { Record.deserialize(Foo.serialize(rec)); } catch (e) { mismatch = e; }
+    console.log(JSON.stringify({
+      owned: [a, b, c, d].map(owns), distinct: a.buffer !== b.buffer && c.buffer !== d.buffer,
+      view: view.buffer.byteLength > view.length, into: [into === view.length, deserialize(target.subarray(3, 3 + into))],
+      sum: String(back.n + 1n),
+      set: [...set].map((x) => typeof x + ':' + String(x)),
+      map: [...map].map(([k, v]) => typeof k + ':' + v),
+      numbers: numbers.map((x) => typeof x + ':' + (Object.is(x, -0) ? '-0' : String(x))),
+      mismatch: [mismatch instanceof KilnError, mismatch?.code, mismatch?.offset],
+    }));`);
+  assert.deepEqual(JSON.parse(out), {
+    owned: [true, true, true, true], distinct: true, view: true, into: [true, 'v'], sum: '11',
+    set: ['number:2', 'bigint:2', 'string:2'],
+    map: ['number:number', 'bigint:bigint'],
+    numbers: ['number:5', 'bigint:5', `number:${2 ** 60}`, `bigint:${2n ** 60n}`, 'number:-0', 'bigint:0'],
+    mismatch: [true, 'SchemaMismatch', 3],
+  });
+});
+
+test('every Node snippet of the package README runs unchanged against the installed tarball', () => {
+  const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const node = blocks.filter((b) => !b.startsWith('// app.mjs'));
+  assert.ok(node.length >= 5, `${node.length} Node snippets`);
+  node.forEach((code, i) => {
+    const name = /\brequire\(/.test(code) ? `readme${i}.cjs` : `readme${i}.mjs`;
+    const out = run(name, code);
+    // Where a line says what it prints (`// true 7 ...`), it does.
+    const expected = [...code.matchAll(/console\.log\(.*\);\s*\/\/ (.+)$/gm)].map((m) => m[1].split(':')[0].trim());
+    const lines = out.trim().split('\n');
+    assert.equal(lines.length, [...code.matchAll(/console\.log\(/g)].length, `${name}:\n${out}`);
+    for (const e of expected) assert.ok(lines.some((l) => l.startsWith(e)), `${name}: no line starting "${e}" in\n${out}`);
+  });
+});
+
+test('TypeScript consumers type-check (strict) under node16, nodenext and bundler resolution', () => {
+  const tsc = join(root, 'node_modules/.bin/tsc');
+  const consumer = `
+    import { Codec, KilnError, loadCore, serialize, deserialize, inspect, type KilnValue } from 'kiln-sdk';
+    import * as w from 'kiln-sdk/workloads';
+    const input: w.RecordInput = { f1: 1, f2: 'a', f3: [], f4: { k: 1n } };
+    const bytes: Uint8Array = new Codec().serialize(w.Record, input);
+    const back: w.Record = w.Record.deserialize(bytes);
+    const k: bigint | undefined = back.f4['k'];
+    const plain: Record<string, number> = { a: 1 };   // TypeScript's own Record, not shadowed
+    const v: KilnValue = deserialize(serialize(plain));
+    export async function check(): Promise<string | null> {
+      const core = await loadCore();
+      const e: KilnError | null = core.validate(w.Record, bytes);
+      return e === null ? String(k) + inspect.length + String(v) : e.code;
+    }`;
+  const cases = [
+    ['node16', 'node16', 'index.mts'], ['nodenext', 'nodenext', 'index.mts'], ['nodenext', 'nodenext', 'index.cts'],
+    ['esnext', 'bundler', 'index.ts'],
+  ];
+  for (const [module, moduleResolution, file] of cases) {
+    const ts = join(app, `ts-${moduleResolution}-${file.split('.')[1]}`);
+    mkdirSync(ts, { recursive: true });
+    writeFileSync(join(ts, file), consumer);
+    writeFileSync(join(ts, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module, moduleResolution, target: 'es2022', lib: ['es2022', 'dom'],
+        types: [], skipLibCheck: false, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+      files: [file],
+    }));
+    const r = spawnSync(tsc, ['-p', ts], { encoding: 'utf8' });
+    assert.equal(r.status, 0, `${moduleResolution} ${file}:\n${r.stdout}${r.stderr}`);
+  }
+  // The workload types are no longer on the main entry.
+  const bad = join(app, 'ts-bad');
+  mkdirSync(bad);
+  writeFileSync(join(bad, 'index.mts'), "import { Record } from 'kiln-sdk';\nexport const r = Record;\n");
+  writeFileSync(join(bad, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', types: [] }, files: ['index.mts'] }));
+  const r = spawnSync(tsc, ['-p', bad], { encoding: 'utf8' });
+  assert.match(r.stdout, /TS2305: Module '"kiln-sdk"' has no exported member 'Record'/);
+});
+
+test("the README's page without a bundler runs in Chromium under a strict CSP", async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: scripts/setup.sh installs Debian's chromium`);
+  const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+  const html = /```html\n([\s\S]*?)```/.exec(readme)[1];
+  const script = /```js\n(\/\/ app\.mjs\n[\s\S]*?)```/.exec(readme)[1];
+  const site = join(dir, 'site');
+  mkdirSync(site);
+  writeFileSync(join(site, 'index.html'), html);
+  writeFileSync(join(site, 'app.mjs'), script);
+  // The page and the installed package's files; anything else is a 404.
+  const server = await serveWithCsp((urlPath) => {
+    const path = normalize(urlPath);
+    if (path === '/') return join(site, 'index.html');
+    if (path === '/app.mjs') return join(site, 'app.mjs');
+    return path.startsWith('/node_modules/kiln-sdk/') ? join(app, path) : null;
+  });
+  let browser;
   try {
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8' });
-    const [info] = JSON.parse(out);
-    const files = info.files.map((f) => f.path);
-    for (const f of ['js/index.mjs', 'js/index.d.ts', 'dist/kiln.cjs', 'js/generated/kiln_core.mjs', 'js/generated/kiln_core_wasm.mjs',
-      'js/generated/workloads.mjs', 'js/generated/workloads.d.ts']) {
-      assert.ok(files.includes(f), `${f} missing from the package`);
-    }
-    assert.ok(!files.some((f) => f.startsWith('build/') || f.startsWith('tests/')));
-    const app = join(dir, 'app');
-    execFileSync('mkdir', ['-p', app]);
-    writeFileSync(join(app, 'package.json'), '{"name":"app","private":true}');
-    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, info.filename)], { cwd: app });
-    const check = `
-      const r = { f1: 10, f2: 'abc', f3: ['str1', 'str2'], f4: { k1: 10n, k2: 20n } };
-      const bytes = kiln.Record.serialize(r, { compressNumbers: true });
-      const back = kiln.Record.deserialize(bytes);
-      if (bytes.length !== 32 || back.f4.k2 !== 20n) throw new Error('bad round trip');
-      kiln.loadCore().then((core) => {
-        if (core.validate(kiln.Record, bytes) !== null) throw new Error('core rejected');
-        console.log('ok ' + bytes.length);
-      });`;
-    writeFileSync(join(app, 'esm.mjs'), `import * as kiln from 'kiln';\n${check}`);
-    writeFileSync(join(app, 'cjs.cjs'), `const kiln = require('kiln');\n${check}`);
-    for (const script of ['esm.mjs', 'cjs.cjs']) {
-      const res = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', script], {
-        cwd: app, encoding: 'utf8',
-      });
-      assert.match(res, /ok 32/, script);
-    }
+    const opened = await openChromium();
+    browser = opened.browser;
+    const { page, errors } = opened;
+    const requests = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    const response = await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    assert.equal(response.headers()['content-security-policy'], CSP);
+    await page.waitForFunction(() => document.getElementById('out').textContent !== 'running', null, { timeout: 30000 });
+    assert.deepEqual(errors, []);
+    assert.equal(await page.textContent('#out'), 'page 42 core v1');
+    // The single-file module, then the core's two modules on loadCore(); nothing else.
+    assert.deepEqual(requests.filter((p) => p.startsWith('/node_modules/')).sort(), [
+      '/node_modules/kiln-sdk/dist/kiln.mjs', '/node_modules/kiln-sdk/generated/kiln_core.mjs',
+      '/node_modules/kiln-sdk/generated/kiln_core_wasm.mjs',
+    ]);
+    // Bytes written in the page read back in Node.
+    const hex = await page.evaluate(async () => {
+      const kiln = await import('/node_modules/kiln-sdk/dist/kiln.mjs');
+      return Array.from(kiln.serialize({ s: 'é', n: [1, 2.5, 2n ** 70n] }), (b) => b.toString(16).padStart(2, '0')).join('');
+    });
+    const { deserialize } = await import(join(app, 'node_modules/kiln-sdk/index.mjs'));
+    assert.deepEqual(deserialize(Buffer.from(hex, 'hex')), { s: 'é', n: [1, 2.5, 2n ** 70n] });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await browser?.close();
+    server.close();
   }
 });

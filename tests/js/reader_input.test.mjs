@@ -3,7 +3,8 @@
 // errors at the same offsets, and return nothing that later decodes overwrite.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Codec, KilnError, Struct, Bulk, TestClass } from '../../js/index.mjs';
+import { Codec, KilnError } from '../../js/index.mjs';
+import { Struct, Bulk, TestClass } from '../../js/workloads.mjs';
 import { makeFoo, makeStruct, makeTestClass } from './workloads.mjs';
 
 const codec = new Codec();

@@ -1,6 +1,8 @@
 // The workload values of tests/workloads/workloads.hpp, as the JS decoder returns them:
-// int64 as BigInt, float fields rounded to float32, maps as null-prototype objects.
-export const dict = (entries) => Object.assign(Object.create(null), Object.fromEntries(entries));
+// int64 as BigInt, float fields rounded to float32, maps as plain objects.
+// Decoded maps with string keys are plain objects; Object.fromEntries makes even a
+// '__proto__' key an own property, as the decoder does.
+export const dict = (entries) => Object.fromEntries(entries);
 
 export function makeStruct() {
   return {

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kiln/kiln.hpp"
@@ -25,6 +26,23 @@ struct Shape {
   std::vector<Point> outline;
   std::optional<std::string> color;
   bool operator==(const Shape&) const = default;
+};
+
+// The same fields as Shape. Sketch is another type, so its messages and Shape's reject each
+// other (the name takes part in the fingerprint); Outline declares Shape's wire name, so it reads
+// and writes Shape's messages, as a renamed Shape would.
+struct Sketch {
+  std::uint32_t id;
+  std::string name;
+  std::vector<Point> outline;
+  std::optional<std::string> color;
+};
+struct Outline {
+  static constexpr std::string_view kiln_name = "Shape";
+  std::uint32_t id;
+  std::string name;
+  std::vector<Point> outline;
+  std::optional<std::string> color;
 };
 
 // A class with private fields, listed once with KILN_FIELDS.

@@ -4,9 +4,10 @@
 // types with a kiln::Adapter are their wire types in JS.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -14,7 +15,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgDir = join(root, 'build/user-types/package');
 assert.ok(existsSync(join(pkgDir, 'index.mjs')), `${pkgDir} is missing: run scripts/build.sh examples`);
 const shapes = await import(pathToFileURL(join(pkgDir, 'index.mjs')));
-const { Codec, KilnError, Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, loadCore } = shapes;
+const { Codec, KilnError, Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, Sketch, Outline, loadCore } = shapes;
 
 const triangle = {
   id: 7,
@@ -57,7 +58,7 @@ test('the .d.ts declares the types and their input forms', () => {
   assert.match(dts, /owner_: string;/);
   assert.match(dts, /color: string \| null;/);
   const index = readFileSync(join(pkgDir, 'index.d.ts'), 'utf8');
-  assert.match(index, /export \* from '\.\/types';/);
+  assert.match(index, /export \* from '\.\/types\.js';/);
   assert.match(index, /loadCore\(\): Promise</);
 });
 
@@ -76,7 +77,7 @@ test('round trips with equality, both number modes', () => {
 
 test('the JS encoder writes the C++ encoder\'s bytes (wasm core of the same types)', async () => {
   const core = await loadCore();
-  const all = [Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge];
+  const all = [Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, Sketch, Outline];
   assert.deepEqual(core.types.map((t) => t.name), all.map((t) => t.name));
   assert.deepEqual(core.types.map((t) => t.fingerprint), all.map((t) => t.fingerprint));
   for (const compressNumbers of [false, true]) {
@@ -197,5 +198,73 @@ test('an app imports the package by name, with code generation from strings disa
     assert.equal(out.trim(), 'x 1+2 5n null Shape');
   } finally {
     rmSync(app, { recursive: true, force: true });
+  }
+});
+
+test('a TypeScript consumer type-checks (strict) under node16, nodenext and bundler resolution', () => {
+  const app = mkdtempSync(join(tmpdir(), 'kiln-user-types-ts-'));
+  try {
+    mkdirSync(join(app, 'node_modules/@acme'), { recursive: true });
+    symlinkSync(pkgDir, join(app, 'node_modules/@acme/shapes'), 'dir');
+    writeFileSync(join(app, 'package.json'), '{"name":"app","private":true,"type":"module"}');
+    const consumer = `
+      import { Codec, KilnError, loadCore, Shape, Inventory, type ShapeInput, type KilnCore } from '@acme/shapes';
+      const input: ShapeInput = { id: 1, name: 'a', outline: [{ x: 0, y: 1 }], color: null };
+      const bytes: Uint8Array = new Codec({ compressNumbers: true }).serialize(Shape, input);
+      const back: Shape = Shape.deserialize(bytes);
+      const owner: string = Inventory.deserialize(Inventory.serialize({ owner_: 'o', bins_: {}, revision_: 1n })).owner_;
+      const bins: Map<string, ArrayLike<number>> = new Codec({ maps: 'map' }).deserialize(Inventory, new Uint8Array()).bins_;
+      export async function check(): Promise<string> {
+        const core: KilnCore = await loadCore();
+        const e: KilnError | null = core.validate(Shape, bytes);
+        return e === null ? back.name + owner + bins.size : e.code;
+      }`;
+    for (const [module, moduleResolution, file] of [['node16', 'node16', 'index.mts'], ['nodenext', 'nodenext', 'index.ts'],
+      ['esnext', 'bundler', 'index.ts']]) {
+      const ts = join(app, `ts-${moduleResolution}`);
+      mkdirSync(ts);
+      writeFileSync(join(ts, file), consumer);
+      writeFileSync(join(ts, 'tsconfig.json'), JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module, moduleResolution, target: 'es2022', lib: ['es2022', 'dom'],
+          types: [], skipLibCheck: false, exactOptionalPropertyTypes: true },
+        files: [file],
+      }));
+      const r = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', ts], { encoding: 'utf8' });
+      assert.equal(r.status, 0, `${moduleResolution}:\n${r.stdout}${r.stderr}`);
+    }
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
+});
+
+test('docs/USER_TYPES.md gives the size of the runtime copy that ships', () => {
+  const files = readdirSync(join(pkgDir, 'runtime')).map((f) => readFileSync(join(pkgDir, 'runtime', f)));
+  const bytes = files.reduce((n, f) => n + f.length, 0);
+  const gzipped = files.reduce((n, f) => n + gzipSync(f, { level: 9 }).length, 0);
+  const doc = readFileSync(join(root, 'docs/USER_TYPES.md'), 'utf8');
+  const m = /copy of `js\/runtime\/` \((\d+) files, (\d+) KB, (\d+) KB gzipped/.exec(doc);
+  assert.ok(m, 'USER_TYPES.md does not state the runtime size');
+  assert.equal(Number(m[1]), files.length);
+  // Within 10%: the figures are rounded, and small edits to the runtime need not touch the doc.
+  assert.ok(Math.abs(Number(m[2]) * 1000 - bytes) <= bytes / 10, `${bytes} bytes ship, the doc says ${m[2]} KB`);
+  assert.ok(Math.abs(Number(m[3]) * 1000 - gzipped) <= gzipped / 10, `${gzipped} bytes gzipped, the doc says ${m[3]} KB`);
+});
+
+test('same shape, another name: rejected; a declared wire name (kiln_name) reads and writes the original', async () => {
+  const core = await loadCore();
+  for (const compressNumbers of [false, true]) {
+    const codec = new Codec({ compressNumbers });
+    const bytes = codec.serialize(Shape, triangle);
+    // Sketch: Shape's fields under its own name, so another fingerprint, as in C++.
+    assert.notEqual(Sketch.fingerprint, Shape.fingerprint);
+    assert.throws(() => codec.deserialize(Sketch, bytes), (e) => e instanceof KilnError && e.code === 'SchemaMismatch' && e.offset === 3);
+    assert.equal(core.validate(Sketch, bytes)?.code, 'SchemaMismatch');
+    assert.throws(() => codec.deserialize(Shape, codec.serialize(Sketch, triangle)), { code: 'SchemaMismatch' });
+    // Outline declares Shape's wire name: the same bytes both ways, checked by the C++ decoder too.
+    assert.equal(Outline.fingerprint, Shape.fingerprint);
+    assert.deepEqual(codec.serialize(Outline, triangle), bytes);
+    assert.deepEqual(plain(codec.deserialize(Outline, bytes)), plain(triangle));
+    assert.equal(core.validate(Outline, bytes), null);
+    assert.deepEqual(core.reencode(Outline, bytes, { compressNumbers }), bytes);
   }
 });

@@ -68,13 +68,17 @@ inline std::vector<ValueCase> value_cases() {
       {"int64", false,
        Value::array({std::int64_t{1} << 60, std::numeric_limits<std::int64_t>::min(),
                      std::numeric_limits<std::int64_t>::max(), -(std::int64_t{1} << 53)})});
-  // 2^63 (just past int64), -(2^64), 2^100 + 1.
+  // 2^63 (just past int64), -(2^64), 2^100 + 1, then BigInts that fit an int64 (still bigints
+  // on the wire): 0, 5, -1, 127, 2^60, -(2^63).
   std::vector<std::uint8_t> p100(13, 0);
   p100[0] = 1;
   p100[12] = 0x10;
-  cases.push_back({"bigint", false,
-                   Value::array({big(false, {0, 0, 0, 0, 0, 0, 0, 0x80}),
-                                 big(true, {0, 0, 0, 0, 0, 0, 0, 0, 1}), big(false, p100)})});
+  cases.push_back(
+      {"bigint", false,
+       Value::array(
+           {big(false, {0, 0, 0, 0, 0, 0, 0, 0x80}), big(true, {0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            big(false, p100), big(false, {}), big(false, {5}), big(true, {1}), big(false, {127}),
+            big(false, {0, 0, 0, 0, 0, 0, 0, 0x10}), big(true, {0, 0, 0, 0, 0, 0, 0, 0x80})})});
   cases.push_back({"strings", false,
                    Value::array({"", "a", std::string(63, 'x'), std::string(64, 'y'),
                                  std::string(200, 'z'), "h\xc3\xa9llo", "\xf0\x9f\x98\x80",

@@ -198,9 +198,9 @@ struct Js<T, std::enable_if_t<kiln::detail::is_set<T>>> {
   }
 };
 
-// std::map, std::unordered_map. String keys: a null-prototype object (a Map is accepted on
-// input); other keys: a Map. Ordered maps with number or string keys are written in C++ order;
-// a repeated key is an error on read.
+// std::map, std::unordered_map. String keys: a plain object (a Map is accepted on input, and
+// decoding gives a Map with the maps: 'map' option); other keys: a Map. Ordered maps with number or
+// string keys are written in C++ order; a repeated key is an error on read.
 template <class T>
 struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
   using K = typename T::key_type;
@@ -258,28 +258,61 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
   template <int Mode>
   static std::string read(Context& c, std::string& out, const std::string& name,
                           const std::string& ind) {
-    std::string n = c.local(name + "_n"), m = c.local(name + "_map"), i = c.local(name + "_i"),
-                at = c.local(name + "_at"), k = c.local(name + "_key");
+    std::string n = c.local(name + "_n"), m = c.local(name + "_map");
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     out += ind + "const " + n + " = r.length(" + std::to_string(kMinEntry) +
            ", r.limits.maxCollectionLength, 'map length', " + detail::alloc_bytes<T>() + ");\n";
-    out += ind + "const " + m + " = " + (kStringKeys ? "Object.create(null)" : "new Map()") + ";\n";
-    out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
-    out += ind + "  const " + at + " = r.pos;\n";
-    std::string body;
-    // String keys become property names: r.key() reuses recently decoded ones.
-    std::string kx =
-        kStringKeys ? "r.key()" : Js<K>::template read<Mode>(c, body, name + "_key", ind + "  ");
-    out += body + ind + "  const " + k + " = " + kx + ";\n";
-    std::string dup = kStringKeys ? m + "[" + k + "] !== undefined" : m + ".has(" + k + ")";
-    out += ind + "  if (" + dup + ") r.fail('DuplicateKey', 'map key ' + " + i +
+    // One loop per kind (Map, or a plain object for string keys), so that neither tests the
+    // kind per entry. The duplicate check comes before the value is read, as in C++.
+    auto loop = [&](bool as_map, const std::string& loop_ind) {
+      std::string i = c.local(name + "_i"), at = c.local(name + "_at"), k = c.local(name + "_key");
+      std::string s = loop_ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
+      s += loop_ind + "  const " + at + " = r.pos;\n";
+      std::string body;
+      // String keys become property names: r.key() reuses recently decoded ones.
+      std::string kx = kStringKeys
+                           ? "r.key()"
+                           : Js<K>::template read<Mode>(c, body, name + "_key", loop_ind + "  ");
+      s += body + loop_ind + "  const " + k + " = " + kx + ";\n";
+      // On an object, most keys are new and read undefined; hasOwn only for the rest (an
+      // inherited name such as 'constructor' reads a function but is not a duplicate).
+      std::string dup =
+          as_map ? m + ".has(" + k + ")"
+                 : m + "[" + k + "] !== undefined && Object.hasOwn(" + m + ", " + k + ")";
+      s += loop_ind + "  if (" + dup + ") r.fail('DuplicateKey', 'map key ' + " + i +
            " + ' repeats an earlier key', " + at + ");\n";
-    std::string vbody;
-    std::string vx = Js<V>::template read<Mode>(c, vbody, name + "_value", ind + "  ");
-    out += vbody;
-    out += ind + "  " +
-           (kStringKeys ? m + "[" + k + "] = " + vx : m + ".set(" + k + ", " + vx + ")") + ";\n";
+      std::string vbody;
+      std::string vx = Js<V>::template read<Mode>(c, vbody, name + "_value", loop_ind + "  ");
+      s += vbody;
+      if (as_map) {
+        s += loop_ind + "  " + m + ".set(" + k + ", " + vx + ");\n";
+      } else {
+        // A plain object: '__proto__' is the one key whose assignment would set the prototype
+        // (Object.prototype's accessor) instead of making an own property.
+        std::string x = c.local(name + "_value");
+        s += loop_ind + "  const " + x + " = " + vx + ";\n";
+        s += loop_ind + "  if (" + k + " === '__proto__') Object.defineProperty(" + m + ", " + k +
+             ", { value: " + x + ", writable: true, enumerable: true, configurable: true });\n";
+        s += loop_ind + "  else " + m + "[" + k + "] = " + x + ";\n";
+      }
+      s += loop_ind + "}\n";
+      return s;
+    };
+    if (!kStringKeys) {
+      out += ind + "const " + m + " = new Map();\n";
+      out += loop(true, ind);
+      return m;
+    }
+    // Plain objects by default; Maps with the maps: 'map' option (r.mapsAsMap).
+    out += ind + "let " + m + ";\n";
+    Blocks blocks(c);
+    out += ind + "if (r.mapsAsMap) {\n" + ind + "  " + m + " = new Map();\n";
+    out += loop(true, ind + "  ");
+    blocks.next();
+    out += ind + "} else {\n" + ind + "  " + m + " = {};\n";
+    out += loop(false, ind + "  ");
     out += ind + "}\n";
+    blocks.end();
     return m;
   }
 };

@@ -369,6 +369,7 @@ class Codec {
     const std::uint8_t flags = flags_for<T>();
     const bool compatible = (flags & detail::wire::kFlagCompatible) != 0;
     w.set_flags(flags);
+    w.set_check_utf8(options_.validate_utf8);
     if (options_.header) [[likely]] {
       w.ensure(detail::wire::kHeaderBytes);
       w.advance_to(put_header<T>(w.cursor(), flags));

@@ -222,11 +222,15 @@ class ValueReader {
                         "bigint of " + std::to_string(n) + " bytes but only " +
                             std::to_string(r_.remaining()) + " remain");
     const std::uint8_t* p = r_.cursor();
-    if (n == 0 || p[n - 1] == 0)
+    // Canonical form only (one encoding per integer): zero is the empty magnitude with a clear
+    // sign bit, and a magnitude has no high zero byte. Any magnitude is a BigInt, however small.
+    bool negative = (head & 1) != 0;
+    if (n == 0 ? negative : p[n - 1] == 0)
       return r_.fail_at(at, ErrorCode::kValueOutOfRange,
-                        "bigint magnitude is empty or has a leading zero byte");
+                        n == 0 ? "bigint negative zero (an empty magnitude with the sign bit)"
+                               : "bigint magnitude has a leading zero byte");
     BigInt b;
-    b.negative = (head & 1) != 0;
+    b.negative = negative;
     b.magnitude.assign(p, p + n);
     r_.advance_to(p + n);
     out = Value(std::move(b));

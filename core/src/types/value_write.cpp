@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kiln/detail/types/value.hpp"
+#include "kiln/detail/wire/utf8.hpp"
 #include "kiln/detail/wire/value_tags.hpp"
 
 namespace kiln::detail::value_io {
@@ -55,6 +56,7 @@ class Writer {
           w_.write_u8(tag::kObject);
           w_.write_varint(o.size());
           for (const auto& [k, e] : o) {
+            if (!utf8(k)) return;
             w_.write_varint(k.size());
             w_.write_bytes(k.data(), k.size());
             value(e);
@@ -98,16 +100,29 @@ class Writer {
     w_.write_varint(io::zigzag_encode(i));
   }
 
+  // Always a bigint, whatever the magnitude (a JS reader returns a BigInt), in canonical form:
+  // no high zero byte, and zero without its sign.
   void bigint(const BigInt& b) {
     std::size_t n = b.magnitude.size();
-    while (n > 0 && b.magnitude[n - 1] == 0) --n;  // the wire form is minimal
-    if (n == 0) return integer(0);
+    while (n > 0 && b.magnitude[n - 1] == 0) --n;
     w_.write_u8(tag::kBigInt);
-    w_.write_varint((std::uint64_t{n} << 1) | (b.negative ? 1 : 0));
+    w_.write_varint((std::uint64_t{n} << 1) | (b.negative && n != 0 ? 1 : 0));
     w_.write_bytes(b.magnitude.data(), n);
   }
 
+  // Strings and keys must be UTF-8, or readers reject the message; checking here keeps the
+  // writer from producing what its reader refuses (ASCII is decided inline, see utf8.hpp).
+  bool utf8(const std::string& s) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    std::size_t ok = wire::utf8_valid_prefix(p, s.size());
+    if (ok == s.size() || !w_.check_utf8()) [[likely]]
+      return true;
+    w_.fail(ErrorCode::kBadUtf8, wire::utf8_write_error(s.size(), ok));
+    return false;
+  }
+
   void string(const std::string& s) {
+    if (!utf8(s)) return;
     if (s.size() < 64) {
       w_.write_u8(static_cast<std::uint8_t>(tag::kShortString | s.size()));
     } else {

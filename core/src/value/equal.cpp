@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -13,8 +15,19 @@ bool same_double(double a, double b) {
   return a == b && std::signbit(a) == std::signbit(b);
 }
 
+// By integer value: high zero bytes and the sign of zero do not count (the wire form has
+// neither).
 bool same_bigint(const BigInt& a, const BigInt& b) {
-  return a.negative == b.negative && a.magnitude == b.magnitude;
+  auto significant = [](const BigInt& x) {
+    std::size_t n = x.magnitude.size();
+    while (n > 0 && x.magnitude[n - 1] == 0) --n;
+    return n;
+  };
+  std::size_t n = significant(a);
+  if (n != significant(b)) return false;
+  if (n != 0 && a.negative != b.negative) return false;
+  return std::equal(a.magnitude.begin(), a.magnitude.begin() + static_cast<std::ptrdiff_t>(n),
+                    b.magnitude.begin());
 }
 
 // Structural comparison. Pairs of containers being compared are kept on a stack: meeting a pair

@@ -4,6 +4,11 @@
 
 namespace kiln::detail::wire {
 
+std::string utf8_write_error(std::size_t size, std::size_t at) {
+  return "a string of " + std::to_string(size) +
+         " bytes is not valid UTF-8 (first invalid byte at index " + std::to_string(at) + ")";
+}
+
 std::size_t utf8_scan(const std::uint8_t* s, std::size_t n) noexcept {
   std::size_t i = 0;
   while (i < n) {

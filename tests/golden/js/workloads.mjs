@@ -216,12 +216,25 @@ function readFoo_fixed(r) {
   }
   const f3 = f3_items;
   const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
-  const f4_map = Object.create(null);
-  for (let f4_i = 0; f4_i < f4_n; f4_i++) {
-    const f4_at = r.pos;
-    const f4_key = r.key();
-    if (f4_map[f4_key] !== undefined) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
-    f4_map[f4_key] = r.i64();
+  let f4_map;
+  if (r.mapsAsMap) {
+    f4_map = new Map();
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map.has(f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      f4_map.set(f4_key, r.i64());
+    }
+  } else {
+    f4_map = {};
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      const f4_value = r.i64();
+      if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
+      else f4_map[f4_key] = f4_value;
+    }
   }
   const f4 = f4_map;
   r.leave();
@@ -239,12 +252,25 @@ function readFoo_compressed(r) {
   }
   const f3 = f3_items;
   const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
-  const f4_map = Object.create(null);
-  for (let f4_i = 0; f4_i < f4_n; f4_i++) {
-    const f4_at = r.pos;
-    const f4_key = r.key();
-    if (f4_map[f4_key] !== undefined) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
-    f4_map[f4_key] = r.zigzag64('i64');
+  let f4_map;
+  if (r.mapsAsMap) {
+    f4_map = new Map();
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map.has(f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      f4_map.set(f4_key, r.zigzag64('i64'));
+    }
+  } else {
+    f4_map = {};
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      const f4_value = r.zigzag64('i64');
+      if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
+      else f4_map[f4_key] = f4_value;
+    }
   }
   const f4 = f4_map;
   r.leave();
@@ -350,12 +376,25 @@ function readRecord_fixed(r) {
   }
   const f3 = f3_items;
   const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
-  const f4_map = Object.create(null);
-  for (let f4_i = 0; f4_i < f4_n; f4_i++) {
-    const f4_at = r.pos;
-    const f4_key = r.key();
-    if (f4_map[f4_key] !== undefined) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
-    f4_map[f4_key] = r.i64();
+  let f4_map;
+  if (r.mapsAsMap) {
+    f4_map = new Map();
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map.has(f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      f4_map.set(f4_key, r.i64());
+    }
+  } else {
+    f4_map = {};
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      const f4_value = r.i64();
+      if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
+      else f4_map[f4_key] = f4_value;
+    }
   }
   const f4 = f4_map;
   r.leave();
@@ -373,12 +412,25 @@ function readRecord_compressed(r) {
   }
   const f3 = f3_items;
   const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
-  const f4_map = Object.create(null);
-  for (let f4_i = 0; f4_i < f4_n; f4_i++) {
-    const f4_at = r.pos;
-    const f4_key = r.key();
-    if (f4_map[f4_key] !== undefined) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
-    f4_map[f4_key] = r.zigzag64('i64');
+  let f4_map;
+  if (r.mapsAsMap) {
+    f4_map = new Map();
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map.has(f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      f4_map.set(f4_key, r.zigzag64('i64'));
+    }
+  } else {
+    f4_map = {};
+    for (let f4_i = 0; f4_i < f4_n; f4_i++) {
+      const f4_at = r.pos;
+      const f4_key = r.key();
+      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      const f4_value = r.zigzag64('i64');
+      if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
+      else f4_map[f4_key] = f4_value;
+    }
   }
   const f4 = f4_map;
   r.leave();
@@ -887,7 +939,7 @@ function readTreeNode_compressed(r) {
 export const Struct = defineType({
   name: 'Struct',
   cppName: 'kiln::workloads::Struct',
-  fingerprint: 0x41fc1be1,
+  fingerprint: 0x7ca3d15c,
   writeFixed(w, v) {
   writeStruct_fixed(w, v);
   },
@@ -906,7 +958,7 @@ export const Struct = defineType({
 export const Foo = defineType({
   name: 'Foo',
   cppName: 'kiln::workloads::Foo',
-  fingerprint: 0x5beebaf3,
+  fingerprint: 0x47f2c2f1,
   writeFixed(w, v) {
   writeFoo_fixed(w, v);
   },
@@ -925,7 +977,7 @@ export const Foo = defineType({
 export const Record = defineType({
   name: 'Record',
   cppName: 'kiln::workloads::Record',
-  fingerprint: 0x5beebaf3,
+  fingerprint: 0xd0c360c2,
   writeFixed(w, v) {
   writeRecord_fixed(w, v);
   },
@@ -944,7 +996,7 @@ export const Record = defineType({
 export const TestClass = defineType({
   name: 'TestClass',
   cppName: 'kiln::workloads::TestClass',
-  fingerprint: 0x0f01b46e,
+  fingerprint: 0x52d6b262,
   writeFixed(w, v) {
   writeTestClass_fixed(w, v);
   },
@@ -963,7 +1015,7 @@ export const TestClass = defineType({
 export const Tree = defineType({
   name: 'Tree',
   cppName: 'std::shared_ptr<kiln::workloads::TreeNode>',
-  fingerprint: 0x8230a256,
+  fingerprint: 0x94187e7a,
   writeFixed(w, v) {
   if (v === null || v === undefined) w.u8(0);
   else if (w.pointer(v, 1, 'Tree')) {
@@ -1030,7 +1082,7 @@ export const Tree = defineType({
 export const Bulk = defineType({
   name: 'Bulk',
   cppName: 'std::vector<kiln::workloads::Foo>',
-  fingerprint: 0x11dba059,
+  fingerprint: 0x367546b6,
   writeFixed(w, v) {
   if (!Array.isArray(v)) invalid('Bulk', 'an array', v);
   w.varint(v.length);

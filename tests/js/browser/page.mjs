@@ -1,6 +1,7 @@
 // Runs in the browser under a strict CSP: round-trips the workloads with the package, compares
 // with the golden vectors, and checks the bytes with the wasm core. Reports JSON into #result.
-import { Codec, Struct, Foo, Record, loadCore } from '/js/index.mjs';
+import { Codec, loadCore } from '/js/index.mjs';
+import { Struct, Foo, Record } from '/js/workloads.mjs';
 
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective}: ${e.blockedURI}`));

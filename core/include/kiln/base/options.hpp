@@ -44,7 +44,7 @@ struct Limits {
 
 struct Options {
   bool compress_numbers = false;  // varint/zigzag for 32/64-bit integers instead of fixed width
-  bool validate_utf8 = true;      // reject strings that are not UTF-8 when decoding
+  bool validate_utf8 = true;      // strings must be UTF-8: writers refuse, readers reject others
   // Write each object reached through shared_ptr/weak_ptr once and refer back to it after that,
   // keeping identity and allowing cycles (header flag bit 1). Off: no reference overhead, and
   // an object reached twice is written twice. Readers follow the flag in the message.

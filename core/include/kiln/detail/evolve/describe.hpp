@@ -12,6 +12,7 @@
 #include "kiln/detail/evolve/type_code.hpp"
 #include "kiln/detail/reflect/fields.hpp"
 #include "kiln/detail/reflect/type_name.hpp"
+#include "kiln/detail/reflect/wire_name.hpp"
 #include "kiln/detail/ser/adapter.hpp"
 #include "kiln/detail/ser/serializer.hpp"
 #include "kiln/detail/ser/traits.hpp"
@@ -67,23 +68,6 @@ struct Builder {
     return type_count++;
   }
 };
-
-// "ns::Outer::Inner<int>" -> "Inner<int>": the name the table carries, the same from every
-// compiler for types outside anonymous namespaces and without compiler-specific spellings.
-constexpr std::string_view short_type_name(std::string_view full) {
-  std::size_t start = 0;
-  int depth = 0;
-  for (std::size_t i = 0; i < full.size(); ++i) {
-    char c = full[i];
-    if (c == '<' || c == '(')
-      ++depth;
-    else if (c == '>' || c == ')')
-      --depth;
-    else if (depth == 0 && c == ':' && i + 1 < full.size() && full[i + 1] == ':')
-      start = ++i + 1;
-  }
-  return full.substr(start);
-}
 
 template <class T, class Enable = void>
 struct Describe {
@@ -253,7 +237,8 @@ template <class S>
   }
   // The struct's entry in the table: name, field count, then per field name, id code, type.
   static constexpr void fields(Builder & b) {
-    b.str(short_type_name(reflect::type_name<S>));
+    b.str(
+        reflect::wire_name<S>);  // as in the fingerprint: a renamed type's table is the original's
     b.varint(reflect::field_count<S>);
     reflect::for_each_index<S>([&](auto I) {
       b.str(reflect::field_name<S, I>);

@@ -42,6 +42,10 @@ class Writer {
   // The message header's flags byte, for serializers whose encoding depends on it.
   std::uint8_t flags() const noexcept { return flags_; }
   void set_flags(std::uint8_t f) noexcept { flags_ = f; }
+  // Whether strings are checked to be UTF-8 (Options::validate_utf8): writers then refuse what
+  // readers with the same option would reject.
+  bool check_utf8() const noexcept { return check_utf8_; }
+  void set_check_utf8(bool on) noexcept { check_utf8_ = on; }
   void advance_to(std::uint8_t* p) noexcept { cur_ = p; }
 
   template <Fixed T>
@@ -102,6 +106,7 @@ class Writer {
   graph::WriteContext* graph_ = nullptr;
   Error error_;
   std::uint8_t flags_ = 0;
+  bool check_utf8_ = true;
 };
 
 inline void Writer::grow(std::size_t n) {

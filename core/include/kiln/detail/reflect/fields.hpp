@@ -39,6 +39,12 @@ struct access {
   static constexpr auto listing_owner() -> decltype(T::kiln_self_()) {
     return T::kiln_self_();
   }
+  // &T::kiln_name, the type's declared wire name (kiln/detail/reflect/wire_name.hpp), which a
+  // class listing its fields may keep private.
+  template <class T>
+  static constexpr auto declared_name() -> decltype(&T::kiln_name) {
+    return &T::kiln_name;
+  }
 };
 
 template <class T>

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "kiln/base/inline.hpp"
+#include "kiln/detail/reflect/wire_name.hpp"
 #include "kiln/detail/ser/adapter.hpp"
 #include "kiln/detail/ser/serializer.hpp"
 
@@ -162,6 +163,7 @@ struct Serializer<T, std::enable_if_t<std::is_enum_v<T> && !detail::has_adapter<
 
   static constexpr void fingerprint(detail::Hasher& h) {
     h.add("enum");
+    h.add(detail::reflect::wire_name<T>);
     S::fingerprint(h);
   }
   template <class M>

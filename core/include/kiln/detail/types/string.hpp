@@ -25,8 +25,12 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
 
   static constexpr void fingerprint(detail::Hasher& h) { h.add("str"); }
 
+  // A string that is not UTF-8 is refused (kBadUtf8), as readers reject it, unless the codec
+  // turned validate_utf8 off; ASCII is decided inline (wire/utf8.hpp).
   template <class M>
   KILN_INLINE static void write(detail::io::Writer& w, const T& v) {
+    if (!is_utf8(v) && w.check_utf8()) [[unlikely]]
+      return refuse(w, v);
     detail::graph::WriteContext* g = w.graph();
     if (g != nullptr && g->share_strings) [[unlikely]]
       return write_shared(w, v.data(), v.size(), *g);
@@ -34,11 +38,14 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
   // Strings shared by index need the Writer's string table: the codec writes this way only
-  // messages without shared strings.
+  // messages without shared strings. A string that is not UTF-8 also gives nullptr: the Writer's
+  // way then refuses it, or writes it when validate_utf8 is off.
   template <class M>
   KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
     const std::size_t n = v.size();
-    if (static_cast<std::size_t>(end - p) < detail::io::kMaxVarint64 + n) return nullptr;
+    if (static_cast<std::size_t>(end - p) < detail::io::kMaxVarint64 + n || !is_utf8(v))
+        [[unlikely]]
+      return nullptr;
     return put(p, v.data(), n, n);
   }
 
@@ -86,6 +93,16 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
  private:
+  KILN_INLINE static bool is_utf8(const T& v) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(v.data());
+    return detail::wire::utf8_valid_prefix(p, v.size()) == v.size();
+  }
+  [[gnu::cold, gnu::noinline]] static void refuse(detail::io::Writer& w, const T& v) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(v.data());
+    w.fail(ErrorCode::kBadUtf8,
+           detail::wire::utf8_write_error(v.size(), detail::wire::utf8_valid_prefix(p, v.size())));
+  }
+
   // The prefix, then the n bytes, at p, where kMaxVarint64 + n bytes are free.
   KILN_INLINE static std::uint8_t* put(std::uint8_t* p, const char* data, std::size_t n,
                                        std::uint64_t prefix) {

@@ -1,12 +1,13 @@
 // Structs: aggregates (through Boost.PFR, no boilerplate) and classes listing their fields with
 // KILN_FIELDS. Schema-consistent mode writes the fields in order with no tags; the schema
-// fingerprint in the message header covers field names, types and order.
+// fingerprint in the message header covers the struct's wire name, field names, types and order.
 #pragma once
 
 #include "kiln/base/inline.hpp"
 #include "kiln/detail/evolve/struct_reader.hpp"
 #include "kiln/detail/reflect/fields.hpp"
 #include "kiln/detail/reflect/type_name.hpp"
+#include "kiln/detail/reflect/wire_name.hpp"
 #include "kiln/detail/ser/adapter.hpp"
 #include "kiln/detail/ser/serializer.hpp"
 #include "kiln/detail/ser/supported.hpp"
@@ -24,6 +25,28 @@ constexpr bool owns_listing() {
   else
     return true;
 }
+// A kiln_name reached through a base class would give the derived class its base's name, and so
+// its base's messages: each class that declares one through a base must declare its own.
+template <class T, class B>
+constexpr bool name_not_inherited_from() {
+  if constexpr (detail::reflect::DeclaresWireName<B>)
+    return detail::reflect::wire_name_of<T>() != detail::reflect::wire_name_of<B>();
+  else
+    return true;
+}
+template <class T, class Bases>
+struct OwnsWireName;
+template <class T, class... B>
+struct OwnsWireName<T, std::tuple<B...>> {
+  static constexpr bool value = (name_not_inherited_from<T, B>() && ...);
+};
+template <class T>
+constexpr bool owns_wire_name() {
+  if constexpr (detail::reflect::DeclaresWireName<T>)
+    return OwnsWireName<T, detail::reflect::bases_of<T>>::value;
+  else
+    return true;
+}
 }  // namespace detail
 
 // An adapter (kiln/adapter.hpp) takes precedence over reflection.
@@ -34,6 +57,9 @@ struct Serializer<T,
   static_assert(detail::owns_listing<T>(),
                 "this class inherits its base's KILN_FIELDS: list its own fields with "
                 "KILN_FIELDS_WITH_BASES(Type, (Base), fields...)");
+  static_assert(detail::owns_wire_name<T>(),
+                "this class has its base's kiln_name, so its base's fingerprint: declare its own "
+                "static constexpr std::string_view kiln_name");
   static_assert(detail::fields_supported<T>(),
                 "kiln: a field of this struct cannot be serialized: see the error above");
   template <std::size_t I>
@@ -110,6 +136,7 @@ struct Serializer<T,
       h.add(")");
     }
     h.add("struct{");
+    h.add(detail::reflect::wire_name<T>);
     h.add_number(N);
     detail::reflect::for_each_index<T>([&](auto I) {
       h.add(detail::reflect::field_name<T, I>);

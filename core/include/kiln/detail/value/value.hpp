@@ -20,7 +20,9 @@ namespace kiln {
 struct Undefined {};
 struct Hole {};  // a missing array element (a JS array hole); written as undefined elsewhere
 
-// An integer outside int64: sign and magnitude, little-endian bytes, no high zero byte.
+// A JS BigInt, of any size: sign and magnitude, little-endian bytes (high zero bytes and the sign
+// of zero are dropped when written). Kind::kBigInt stays distinct from Kind::kInt: BigInt 2 and
+// Int 2 are different values and different Map keys, as 2n and 2 are in JS.
 struct BigInt {
   bool negative = false;
   std::vector<std::uint8_t> magnitude;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "kiln/base/inline.hpp"
 
@@ -11,6 +12,10 @@ namespace kiln::detail::wire {
 
 // The full validator, out of line.
 std::size_t utf8_scan(const std::uint8_t* s, std::size_t n) noexcept;
+
+// Writers refuse a string that is not UTF-8, which every reader would reject: the detail of
+// their kBadUtf8 error, for a string of `size` bytes whose first invalid sequence is at `at`.
+std::string utf8_write_error(std::size_t size, std::size_t at);
 
 // Returns n when all n bytes are valid UTF-8, else the offset of the first invalid sequence.
 // Most strings on the wire are short and ASCII: that case is decided inline with a few
