@@ -337,7 +337,11 @@ md.push('### Same loop, native', '', table(nativeLoop), '');
 md.push('## JavaScript API (Node)', '', headline(js), '', table(js), '');
 md.push("Kiln's `fixed` and `compressed` rows decode 64-bit integers as numbers (`int64: 'number'`), " +
   'so they return the same objects as the peers; `compressed-bigint` is the default, exact BigInts. ' +
-  'TestClass is written with reference tracking and shared strings (`generic`: `trackReferences`).', '');
+  'TestClass is written with reference tracking and shared strings (`generic`: `trackReferences`). ' +
+  "Kiln's rows write with `serializeView` (no copy: the bytes are used before the next call, as " +
+  "msgpackr's `pack` returns a view of its own buffer); the `-owned` rows use `serialize`, whose " +
+  'result owns exactly its bytes, and show the cost of that copy: a new ArrayBuffer per message, ' +
+  'which V8 allocates outside its heap above 64 bytes.', '');
 {
   const tc = js.filter((r) => r.workload === 'TestClass' && r.keeps_identity !== undefined);
   if (tc.length) {

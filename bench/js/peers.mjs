@@ -10,15 +10,25 @@ const require = createRequire(import.meta.url);
 // 'compressed-bigint' row measures the default, exact BigInts.
 // TestClass is written as Kiln's C++ benchmark writes it: reference tracking (one shared object)
 // and shared strings.
-function kilnPeer(compressNumbers, int64 = 'number') {
+// Kiln's rows write with serializeView, the no-copy call for bytes used before the next call (a
+// round trip, a socket write), as msgpackr's pack returns a view of its own buffer; the '-owned'
+// rows use serialize, whose result owns exactly its bytes: the cost of that copy (an ArrayBuffer
+// of its own for every message, which V8 allocates off its heap above 64 bytes).
+function kilnPeer(compressNumbers, int64 = 'number', owned = false) {
   const codec = new kiln.Codec({ compressNumbers, int64 });
   const graphCodec = new kiln.Codec({ compressNumbers, int64, trackReferences: true, shareStrings: true });
   return (workload) => {
     const type = workloads[workload];
-    if (workload === 'TestClass') {
-      return { ser: (o) => graphCodec.serialize(type, o), de: (b) => graphCodec.deserialize(type, b) };
-    }
-    return { ser: (o) => codec.serialize(type, o), de: (b) => codec.deserialize(type, b) };
+    const c = workload === 'TestClass' ? graphCodec : codec;
+    const ser = owned ? (o) => c.serialize(type, o) : (o) => c.serializeView(type, o);
+    return { ser, de: (b) => c.deserialize(type, b) };
+  };
+}
+function kilnGeneric(owned) {
+  return (workload) => {
+    const options = { trackReferences: workload === 'TestClass' };
+    const ser = owned ? (o) => kiln.serialize(o, options) : (o) => kiln.serializeView(o, options);
+    return { ser, de: (b) => kiln.deserialize(b) };
   };
 }
 
@@ -74,11 +84,10 @@ export const PEERS = {
   'kiln (fixed)': kilnPeer(false),
   'kiln (compressed)': kilnPeer(true),
   'kiln (compressed-bigint)': kilnPeer(true, 'bigint'),
-  // No schema: kiln.serialize / kiln.deserialize on the same plain objects as JSON and msgpackr.
-  'kiln (generic)': (workload) => {
-    const options = { trackReferences: workload === 'TestClass' };
-    return { ser: (o) => kiln.serialize(o, options), de: (b) => kiln.deserialize(b) };
-  },
+  'kiln (fixed-owned)': kilnPeer(false, 'number', true),
+  // No schema: kiln.serializeView / kiln.deserialize on the same plain objects as JSON and msgpackr.
+  'kiln (generic)': kilnGeneric(false),
+  'kiln (generic-owned)': kilnGeneric(true),
   JSON: () => ({ ser: (o) => JSON.stringify(o), de: (s) => JSON.parse(s), text: true }),
   msgpackr: () => {
     const { Packr } = require('msgpackr');
