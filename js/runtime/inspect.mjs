@@ -2,9 +2,12 @@
 // native kiln-inspect does (docs/FORMAT.md section 10.6). Mirrors core/src/evolve/type_table.cpp
 // and inspect.cpp: the same checks, error codes and offsets.
 import { Reader, DEFAULT_LIMITS } from './reader.mjs';
-import { FLAG_COMPATIBLE, FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, hex32, readHeader } from './header.mjs';
+import {
+  FLAG_COMPATIBLE, FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_REFERENCE_TRACKING, FLAG_SHARE_STRINGS, hex32, readHeader,
+} from './header.mjs';
 
-const SUPPORTED_FLAGS = FLAG_COMPRESS_NUMBERS | FLAG_COMPATIBLE | FLAG_NO_FINGERPRINT;
+const SUPPORTED_FLAGS =
+  FLAG_COMPRESS_NUMBERS | FLAG_REFERENCE_TRACKING | FLAG_COMPATIBLE | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
 
 // Type codes (FORMAT 9.3).
 const BOOL = 0x01, I8 = 0x02, I16 = 0x03, I32 = 0x04, I64 = 0x05, U8 = 0x06, U16 = 0x07;
@@ -247,6 +250,9 @@ export function inspect(bytes, limits = DEFAULT_LIMITS) {
   // A message without a fingerprint says so with null.
   const fingerprint = flags & FLAG_NO_FINGERPRINT ? 'null' : `"${hex32(r.view.getUint32(3, true))}"`;
   const table = parseTable(r);
+  // Strings shared by index (bit 3) are numbered as the decoders number them. Reference tracking
+  // (bit 1) changes nothing here: compatible mode has no pointer fields.
+  r.setGraph(false, (flags & FLAG_SHARE_STRINGS) !== 0);
   const types = table.types.map((t) => `{"name":${JSON.stringify(t.name)},"fields":[` +
     t.fields.map((f) => `{"name":${JSON.stringify(f.name)},"id":${f.id},"type":${JSON.stringify(typeText(table, f.type))}}`).join(',') +
     ']}');

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "golden.hpp"
+#include "golden_cases.hpp"
 #include "kiln/detail/evolve/json.hpp"
 #include "kiln/inspect.hpp"
 #include "test_util.hpp"
@@ -538,6 +539,51 @@ TEST(Inspect, RejectsConsistentMessagesAndMalformedInput) {
     auto r = kiln::inspect(std::span(full.data(), n));
     ASSERT_FALSE(r.ok()) << n;
     EXPECT_LE(r.error().offset, n);
+  }
+}
+
+// A message with shared strings (flags 0x0e: compatible, tracking, shared strings): a reader
+// that skips a field still numbers the strings it skips, so later back-references resolve as the
+// writer meant; the inspector reads it the same way.
+struct TagsWithoutOwner {
+  std::vector<std::string> labels;
+  std::map<std::string, std::string> notes;
+};
+struct TagsWithoutLabels {
+  std::string owner;
+  std::map<std::string, std::string> notes;
+};
+
+TEST(Compatible, SkippedStringsJoinTheSharedStringTable) {
+  const Bytes& bytes = kiln::test::golden_vectors().at("tags_shared_compatible");
+  ASSERT_EQ(bytes[2], 0x0e);
+  const kiln::workloads::Tags tags = kiln::workloads::make_tags();
+  Codec codec;
+  auto all = codec.deserialize<kiln::workloads::Tags>(bytes);
+  ASSERT_TRUE(all.ok()) << all.error().message();
+  EXPECT_EQ(*all, tags);
+  auto no_owner = codec.deserialize<TagsWithoutOwner>(bytes);  // "ops" first seen in `owner`
+  ASSERT_TRUE(no_owner.ok()) << no_owner.error().message();
+  EXPECT_EQ(no_owner->labels, tags.labels);
+  EXPECT_EQ(no_owner->notes, tags.notes);
+  auto no_labels = codec.deserialize<TagsWithoutLabels>(bytes);  // "red" first seen in `labels`
+  ASSERT_TRUE(no_labels.ok()) << no_labels.error().message();
+  EXPECT_EQ(no_labels->owner, tags.owner);
+  EXPECT_EQ(no_labels->notes, tags.notes);
+  auto json = kiln::inspect(bytes);
+  ASSERT_TRUE(json.ok()) << json.error().message();
+  EXPECT_NE(json->find(R"("value":{"owner":"ops","labels":["red","ops","red"],)"),
+            std::string::npos)
+      << *json;
+  // A back-reference past the strings seen so far is refused where it stands, by both.
+  Bytes forged = bytes;
+  const std::size_t at = forged.size() - 1;  // the last string: "ops" by reference (index 0)
+  ASSERT_EQ(forged[at], 0x01);
+  forged[at] = 0x7f;  // string #63
+  for (const Error& e :
+       {codec.deserialize<TagsWithoutOwner>(forged).error(), kiln::inspect(forged).error()}) {
+    EXPECT_EQ(e.code, ErrorCode::kBadReference) << e.message();
+    EXPECT_EQ(e.offset, at);
   }
 }
 

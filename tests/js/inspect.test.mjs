@@ -27,7 +27,21 @@ test('field ids from names match the C++ ones', () => {
 
 test('the manifest lists the compatible vectors', () => {
   assert.deepEqual(manifest.compatible_vectors.map((v) => v.file),
-    ['struct_compatible.bin', 'record_compatible.bin']);
+    ['struct_compatible.bin', 'record_compatible.bin', 'tags_shared_compatible.bin']);
+});
+
+// Compatible mode with reference tracking and shared strings (flags 0x0e): strings given by
+// index print as the string they name, and an index past the strings seen so far is refused
+// where it stands, as kiln::inspect does (tests/core/evolution_test.cpp).
+test('a message with shared strings prints its strings; a forged back-reference is refused', () => {
+  const bytes = golden('tags_shared_compatible.bin');
+  assert.equal(bytes[2], 0x0e);
+  assert.match(inspect(bytes), /"value":\{"owner":"ops","labels":\["red","ops","red"\],"notes":\[\["ops","red"\],\["x","ops"\]\]\}\}$/);
+  const forged = bytes.slice();
+  forged[forged.length - 1] = 0x7f;
+  const e = error(() => inspect(forged));
+  assert.equal(e.code, 'BadReference');
+  assert.equal(e.offset, forged.length - 1);
 });
 
 test('a compatible message without fingerprint prints it as null', () => {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -12,6 +13,19 @@
 #include "workloads.hpp"
 
 namespace kiln::workloads {
+
+// Strings that repeat, so that a message with shared strings refers back to earlier ones; in
+// compatible mode a reader without `owner` skips the first appearance of "ops" and must still
+// number it (docs/FORMAT.md 5.12, 10.5).
+struct Tags {
+  std::string owner;
+  std::vector<std::string> labels;
+  std::map<std::string, std::string> notes;
+  bool operator==(const Tags&) const = default;
+};
+inline Tags make_tags() {
+  return {"ops", {"red", "ops", "red"}, {{"ops", "red"}, {"x", "ops"}}};
+}
 
 struct GoldenCase {
   std::string name;         // file name without ".bin"
@@ -87,6 +101,8 @@ inline std::vector<GoldenCase> golden_cases() {
   // Compatible mode, fixed-width numbers (docs/FORMAT.md section 10.7).
   cases.push_back(make_golden_case("Struct", "struct", false, &make_struct, false, true));
   cases.push_back(make_golden_case("Record", "record", false, &make_record, false, true));
+  // Compatible mode with reference tracking and shared strings (header flags 0x0e).
+  cases.push_back(make_golden_case("Tags", "tags_shared", false, &make_tags, true, true));
   return cases;
 }
 

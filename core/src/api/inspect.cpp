@@ -4,6 +4,7 @@
 
 #include "kiln/detail/evolve/json.hpp"
 #include "kiln/detail/evolve/type_table.hpp"
+#include "kiln/detail/graph/context.hpp"
 #include "kiln/detail/wire/header.hpp"
 #include "kiln/detail/wire/read_header.hpp"
 
@@ -26,6 +27,11 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
 
   detail::evolve::TypeTable t;
   if (!detail::evolve::parse_type_table(r, t)) return r.take_error();
+  // Strings shared by index (bit 3) are numbered as the decoder numbers them. Reference tracking
+  // (bit 1) changes nothing here: compatible mode has no pointer fields.
+  detail::graph::ReadContext graph;
+  graph.share_strings = (flags & detail::wire::kFlagShareStrings) != 0;
+  if (graph.share_strings) r.set_graph(&graph);
   std::string json = "{\"fingerprint\":";
   json += fingerprint;
   json += compress ? ",\"compressed_numbers\":true,\"types\":["

@@ -8,6 +8,7 @@
 
 #include "kiln/detail/evolve/json.hpp"
 #include "kiln/detail/evolve/type_code.hpp"
+#include "kiln/detail/graph/shared_strings.hpp"
 #include "kiln/detail/wire/utf8.hpp"
 
 namespace kiln::detail::evolve {
@@ -292,6 +293,15 @@ class Walker {
     return true;
   }
   bool string() {
+    // In a message that shares strings, skipped and printed strings join its table as read
+    // ones do, so that later back-references number them alike.
+    graph::ReadContext* g = r_.graph();
+    if (g != nullptr && g->share_strings) [[unlikely]] {
+      std::string_view s;
+      if (!graph::read_shared_string(r_, *g, s)) return false;
+      if (json_) append_json_string(*json_, s);
+      return true;
+    }
     std::size_t n = 0;
     if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "string length", 0)) return false;
     const std::uint8_t* p = r_.cursor();

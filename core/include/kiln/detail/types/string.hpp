@@ -8,6 +8,7 @@
 
 #include "kiln/base/inline.hpp"
 #include "kiln/detail/graph/context.hpp"
+#include "kiln/detail/graph/shared_strings.hpp"
 #include "kiln/detail/io/copy.hpp"
 #include "kiln/detail/ser/serializer.hpp"
 #include "kiln/detail/ser/traits.hpp"
@@ -84,7 +85,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     if (r.validate_utf8()) {
       std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
       if (ok != n) [[unlikely]] {
-        bad_utf8(r, r.offset() + ok, n);
+        detail::graph::bad_utf8_string(r, r.offset() + ok, n);
         return false;
       }
     }
@@ -128,29 +129,10 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
 
   [[gnu::noinline]] static bool read_shared(detail::Reader& r, std::string& v,
                                             detail::graph::ReadContext& g) {
-    const std::size_t at = r.offset();
-    std::uint64_t tag = 0;
-    if (!r.read_varint(tag, "string tag")) return false;
-    if (tag & 1) {
-      std::uint64_t index = tag >> 1;
-      if (index >= g.strings.size()) [[unlikely]] {
-        bad_shared(r, g, at, tag);
-        return false;
-      }
-      std::string_view s = g.strings[static_cast<std::size_t>(index)];
-      assign(v, reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
-      return true;
-    }
-    std::uint64_t n = tag >> 1;
-    if (n > r.limits().max_string_bytes || n > r.remaining() ||
-        g.strings.size() >= r.limits().max_references) [[unlikely]] {
-      bad_shared(r, g, at, tag);
-      return false;
-    }
-    if (!r.charge(at, static_cast<std::size_t>(n), "string")) return false;
-    if (g.strings.empty()) g.strings.reserve(16);  // skips the first few regrowths
-    g.strings.emplace_back(reinterpret_cast<const char*>(r.cursor()), static_cast<std::size_t>(n));
-    return read_bytes(r, v, static_cast<std::size_t>(n));
+    std::string_view s;
+    if (!detail::graph::read_shared_string(r, g, s)) return false;
+    assign(v, reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+    return true;
   }
 
   KILN_INLINE static bool read_bytes(detail::Reader& r, std::string& v, std::size_t n) {
@@ -158,46 +140,13 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     if (r.validate_utf8()) {
       std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
       if (ok != n) [[unlikely]] {
-        bad_utf8(r, r.offset() + ok, n);
+        detail::graph::bad_utf8_string(r, r.offset() + ok, n);
         return false;
       }
     }
     assign(v, p, n);
     r.advance_to(p + n);
     return true;
-  }
-
-  // Why read_shared refuses the tag read at `at`. Out of line, with the messages: built inline,
-  // their temporaries gave every shared-string read a shadow-stack frame in wasm.
-  [[gnu::cold, gnu::noinline]] static void bad_shared(detail::Reader& r,
-                                                      const detail::graph::ReadContext& g,
-                                                      std::size_t at, std::uint64_t tag) {
-    if (tag & 1) {
-      r.fail_at(at, ErrorCode::kBadReference,
-                "string #" + std::to_string(tag >> 1) + " but only " +
-                    std::to_string(g.strings.size()) + " strings so far");
-      return;
-    }
-    const std::uint64_t n = tag >> 1;
-    if (n > r.limits().max_string_bytes)
-      r.fail_at(at, ErrorCode::kLengthTooLarge,
-                "string length " + std::to_string(n) + " exceeds the limit " +
-                    std::to_string(r.limits().max_string_bytes));
-    else if (n > r.remaining())
-      r.fail_at(at, ErrorCode::kTruncated,
-                "string length " + std::to_string(n) + " needs " + std::to_string(n) +
-                    " bytes but only " + std::to_string(r.remaining()) + " remain");
-    else if (r.charge(at, static_cast<std::size_t>(n), "string"))
-      r.fail_at(at, ErrorCode::kLengthTooLarge,
-                "more than " + std::to_string(r.limits().max_references) +
-                    " shared strings in one message");
-  }
-
-  // Out of line: building the message inline gave every string read a stack frame in wasm.
-  [[gnu::cold, gnu::noinline]] static void bad_utf8(detail::Reader& r, std::size_t at,
-                                                    std::size_t n) {
-    r.fail_at(at, ErrorCode::kBadUtf8,
-              "string of " + std::to_string(n) + " bytes is not valid UTF-8");
   }
 
   KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
