@@ -82,6 +82,29 @@ test('a repeated key is DuplicateKey at the same offset in both modes', () => {
   }
 });
 
+// Keys in C++ order skip the duplicate lookup (each is above every earlier one); keys out of
+// order, as a hash map or a forger writes them, are looked up, and a repeat is still found.
+test('keys out of order decode, and a repeat after them is DuplicateKey', () => {
+  const bytes = Record.serialize(record([['b1', 1n], ['b2', 2n], ['b3', 3n]]));
+  const put = (key, as) => {  // the key's bytes, after its length byte 2, become those of `as`
+    const at = 1 + bytes.findIndex((b, i) => b === 2 && bytes[i + 1] === key.charCodeAt(0) && bytes[i + 2] === key.charCodeAt(1));
+    assert.ok(at > 7, key);
+    bytes[at] = as.charCodeAt(0);
+    bytes[at + 1] = as.charCodeAt(1);
+    return at;
+  };
+  put('b2', 'a1');  // below the first key
+  for (const codec of [new Codec(), new Codec({ maps: 'map' })]) {
+    const m = codec.deserialize(Record, bytes).f4;
+    assert.deepEqual(m instanceof Map ? [...m] : Object.entries(m), [['b1', 1n], ['a1', 2n], ['b3', 3n]]);
+  }
+  const at = put('b3', 'a1');  // the key out of order, again
+  for (const codec of [new Codec(), new Codec({ maps: 'map' })]) {
+    assert.throws(() => codec.deserialize(Record, bytes),
+      (e) => e instanceof KilnError && e.code === 'DuplicateKey' && e.offset === at - 1);
+  }
+});
+
 test('unknown or invalid options throw instead of being ignored', () => {
   const bytes = Record.serialize(makeRecord());
   const bad = (fn, code = 'InvalidArgument') => assert.throws(fn, (e) => e instanceof KilnError && e.code === code);

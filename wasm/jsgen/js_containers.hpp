@@ -266,7 +266,9 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     // kind per entry. The duplicate check comes before the value is read, as in C++.
     auto loop = [&](bool as_map, const std::string& loop_ind) {
       std::string i = c.local(name + "_i"), at = c.local(name + "_at"), k = c.local(name + "_key");
-      std::string s = loop_ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
+      std::string top = as_map ? std::string() : c.local(name + "_top");
+      std::string s = as_map ? std::string() : loop_ind + "let " + top + " = '';\n";
+      s += loop_ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
       s += loop_ind + "  const " + at + " = r.pos;\n";
       std::string body;
       // String keys become property names: r.key() reuses recently decoded ones.
@@ -274,12 +276,20 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
                            ? "r.key()"
                            : Js<K>::template read<Mode>(c, body, name + "_key", loop_ind + "  ");
       s += body + loop_ind + "  const " + k + " = " + kx + ";\n";
-      // On an object, most keys are new and read undefined; hasOwn only for the rest (an
-      // inherited name such as 'constructor' reads a function but is not a duplicate).
+      // On an object: a key above every earlier one (JS string order; the first above '') is
+      // new, and ordered maps arrive that way, so their lookups are skipped. Other keys are looked
+      // up: most read undefined, and hasOwn settles the rest (an inherited name such as
+      // 'constructor' reads a function but is not a duplicate).
       std::string dup =
           as_map ? m + ".has(" + k + ")"
                  : m + "[" + k + "] !== undefined && Object.hasOwn(" + m + ", " + k + ")";
-      s += loop_ind + "  if (" + dup + ") r.fail('DuplicateKey', 'map key ' + " + i +
+      if (!as_map) {
+        s += loop_ind + "  if (" + k + " > " + top + ") " + top + " = " + k + ";\n";
+        s += loop_ind + "  else ";
+      } else {
+        s += loop_ind + "  ";
+      }
+      s += "if (" + dup + ") r.fail('DuplicateKey', 'map key ' + " + i +
            " + ' repeats an earlier key', " + at + ");\n";
       std::string vbody;
       std::string vx = Js<V>::template read<Mode>(c, vbody, name + "_value", loop_ind + "  ");

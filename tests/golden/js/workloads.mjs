@@ -227,10 +227,12 @@ function readFoo_fixed(r) {
     }
   } else {
     f4_map = {};
+    let f4_top = '';
     for (let f4_i = 0; f4_i < f4_n; f4_i++) {
       const f4_at = r.pos;
       const f4_key = r.key();
-      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      if (f4_key > f4_top) f4_top = f4_key;
+      else if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
       const f4_value = r.i64();
       if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
       else f4_map[f4_key] = f4_value;
@@ -263,10 +265,12 @@ function readFoo_compressed(r) {
     }
   } else {
     f4_map = {};
+    let f4_top = '';
     for (let f4_i = 0; f4_i < f4_n; f4_i++) {
       const f4_at = r.pos;
       const f4_key = r.key();
-      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      if (f4_key > f4_top) f4_top = f4_key;
+      else if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
       const f4_value = r.zigzag64('i64');
       if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
       else f4_map[f4_key] = f4_value;
@@ -387,10 +391,12 @@ function readRecord_fixed(r) {
     }
   } else {
     f4_map = {};
+    let f4_top = '';
     for (let f4_i = 0; f4_i < f4_n; f4_i++) {
       const f4_at = r.pos;
       const f4_key = r.key();
-      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      if (f4_key > f4_top) f4_top = f4_key;
+      else if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
       const f4_value = r.i64();
       if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
       else f4_map[f4_key] = f4_value;
@@ -423,10 +429,12 @@ function readRecord_compressed(r) {
     }
   } else {
     f4_map = {};
+    let f4_top = '';
     for (let f4_i = 0; f4_i < f4_n; f4_i++) {
       const f4_at = r.pos;
       const f4_key = r.key();
-      if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
+      if (f4_key > f4_top) f4_top = f4_key;
+      else if (f4_map[f4_key] !== undefined && Object.hasOwn(f4_map, f4_key)) r.fail('DuplicateKey', 'map key ' + f4_i + ' repeats an earlier key', f4_at);
       const f4_value = r.zigzag64('i64');
       if (f4_key === '__proto__') Object.defineProperty(f4_map, f4_key, { value: f4_value, writable: true, enumerable: true, configurable: true });
       else f4_map[f4_key] = f4_value;
