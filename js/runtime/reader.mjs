@@ -54,6 +54,7 @@ export class Reader {
     this.refAnnounced = null; // whether each was announced by a weak_ptr and awaits its fields
     this.defining = -1; // set by backReference: the object whose fields follow, or -1
     this.strings = null; // strings read so far, when the message shares strings
+    this.stringBytes = null; // their UTF-8 lengths
     this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers
     this.mapsAsMap = mapsAsMap; // typed maps with string keys decode as Map, not plain objects
     this.allocLeft = allocBudget(limits, bytes.length);
@@ -67,7 +68,10 @@ export class Reader {
       this.refOpen = [];
       this.refAnnounced = [];
     }
-    if (share) this.strings = [];
+    if (share) {
+      this.strings = [];
+      this.stringBytes = []; // each string's UTF-8 length, charged again at every repeat
+    }
   }
 
   /** Records a new shared object before its fields are read, so a cycle back to it resolves;
@@ -388,6 +392,8 @@ export class Reader {
       if (index >= strings.length) {
         this.fail('BadReference', `string #${index} but only ${strings.length} strings so far`, at);
       }
+      // Charged again, as the C++ decoder copies the bytes into every repeat (FORMAT.md 6.5).
+      this.charge(at, this.stringBytes[index], 'string');
       return strings[index];
     }
     const n = tag / 2;
@@ -403,6 +409,7 @@ export class Reader {
     }
     const s = this.strBody(n);
     strings.push(s);
+    this.stringBytes.push(n);
     return s;
   }
 

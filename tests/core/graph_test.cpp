@@ -684,4 +684,34 @@ TEST(SharedStrings, ForgedStringReferences) {
   EXPECT_EQ(kiln::test::decode_error<Strings>(m).code, ErrorCode::kBadUtf8);
 }
 
+// Every repeat of a string is a copy in C++, so it is charged to the allocation budget: a short
+// message of many one-byte repeats of a long string cannot make the decoder allocate gigabytes.
+TEST(SharedStrings, RepeatsAreChargedToTheAllocationBudget) {
+  using Strings = std::vector<std::string>;
+  const std::size_t len = 4096, repeats = 100000;  // a 104 KB message that would copy 410 MB
+  Bytes body;
+  kiln::detail::io::Writer w(body);
+  w.write_varint(repeats + 1);
+  w.write_varint(len << 1);  // a new string of len bytes, string #0
+  w.finish();
+  body.resize(body.size() + len, 'x');
+  body.resize(body.size() + repeats, 0x01);  // string #0 again, repeats times
+  Bytes m = kiln::test::message_for<Strings>(body);
+  m[2] = kiln::detail::wire::kFlagShareStrings;
+  // The budget (64 x input bytes + 64 KiB, 6.7 MB) runs out at a repeat, some 900 in.
+  const std::size_t first = 7 + 3 + 2 + len;  // header, count, tag, bytes: the first repeat
+  kiln::Error e = kiln::test::decode_error<Strings>(m);
+  EXPECT_EQ(e.code, ErrorCode::kAllocationLimit) << e.message();
+  EXPECT_GT(e.offset, first + 500);
+  EXPECT_LT(e.offset, first + 1500);
+  EXPECT_NE(e.detail.find("string 1 x 4096 bytes exceeds"), std::string::npos) << e.detail;
+  // Honest messages that repeat long strings more than the default allows name their budget.
+  Codec roomy({.limits = {.max_alloc_bytes = std::size_t{1} << 30}});
+  Strings out;
+  kiln::Status s = roomy.deserialize_into(m, out);
+  ASSERT_TRUE(s.ok()) << s.error().message();
+  EXPECT_EQ(out.size(), repeats + 1);
+  EXPECT_EQ(out.back(), std::string(len, 'x'));
+}
+
 }  // namespace

@@ -183,3 +183,30 @@ test('forged announcements are rejected as by the C++ decoder', async () => {
     assert.match(js.message, message);
   }
 });
+
+// Each repeat of a shared string is charged its bytes again (FORMAT.md 6.5: the C++ decoder
+// copies it), so a short message of many repeats of a long string fails in JS exactly where it
+// fails in the C++ decoder, instead of the C++ side allocating hundreds of megabytes.
+test('repeats of a shared string are charged to the allocation budget, as in C++', async () => {
+  const { Record } = await import('../../js/workloads.mjs');
+  const long = 'x'.repeat(4096);
+  const record = { f1: 1, f2: long, f3: new Array(20000).fill(long), f4: {} };
+  const shared = new Codec({ shareStrings: true });
+  const bytes = shared.serialize(Record, record);
+  assert.ok(bytes.length < 4096 + 20100, `${bytes.length} bytes`);
+  let js;
+  try {
+    shared.deserialize(Record, bytes);
+  } catch (e) {
+    js = e;
+  }
+  assert.ok(js instanceof KilnError, 'decoded');
+  assert.equal(js.code, 'AllocationLimit');
+  const cpp = (await loadCore()).validate(Record, bytes);
+  assert.equal(cpp?.code, 'AllocationLimit');
+  assert.equal(js.offset, cpp.offset);
+  assert.equal(js.message, cpp.message);
+  // With a budget that holds the copies, both read it.
+  const roomy = new Codec({ shareStrings: true, limits: { maxAllocBytes: 2 ** 28 } });
+  assert.equal(roomy.deserialize(Record, bytes).f3[19999], long);
+});

@@ -44,8 +44,9 @@ namespace kiln::detail::graph {
             "string of " + std::to_string(n) + " bytes is not valid UTF-8");
 }
 
-// Reads one string into `out`, a view of the input (of this string's first appearance). A new
-// string is charged to the allocation budget and checked to be UTF-8 when the reader validates.
+// Reads one string into `out`, a view of the input (of this string's first appearance). Every
+// string, new or repeated, is charged its length to the allocation budget; a new one is checked
+// to be UTF-8 when the reader validates.
 [[gnu::noinline]] inline bool read_shared_string(Reader& r, ReadContext& g, std::string_view& out) {
   const std::size_t at = r.offset();
   std::uint64_t tag = 0;
@@ -57,7 +58,9 @@ namespace kiln::detail::graph {
       return false;
     }
     out = g.strings[static_cast<std::size_t>(index)];
-    return true;
+    // Charged again: a decoder copies the bytes into every string that repeats it, so a short
+    // message of many repeats of a long string must meet the allocation budget (FORMAT.md 6.5).
+    return r.charge(at, out.size(), "string");
   }
   const std::uint64_t n = tag >> 1;
   if (n > r.limits().max_string_bytes || n > r.remaining() ||
