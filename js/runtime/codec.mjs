@@ -1,7 +1,7 @@
 // Codec: options plus reusable buffers; the message header; defineType for generated types.
-import { KilnError, checkOptions, invalid } from './errors.mjs';
+import { checkOptions, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
-import { Writer } from './writer.mjs';
+import { Writer, copyInto } from './writer.mjs';
 import {
   FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_REFERENCE_TRACKING, optionFlags,
   readHeader, writeHeader,
@@ -99,15 +99,7 @@ export class Codec {
   /** Encodes into target at offset; returns the number of bytes written. */
   serializeInto(type, value, target, offset = 0) {
     if (!(target instanceof Uint8Array)) invalid('target', 'a Uint8Array', target);
-    const bytes = this.serializeView(type, value);
-    if (!Number.isInteger(offset) || offset < 0 || offset + bytes.length > target.length) {
-      throw new KilnError(
-        'BufferTooSmall',
-        `the message needs ${bytes.length} bytes at offset ${offset}, the target has ${target.length}`,
-      );
-    }
-    target.set(bytes, offset);
-    return bytes.length;
+    return copyInto(this.serializeView(type, value), target, offset);
   }
 
   /** Decodes a message; throws KilnError with the byte offset of the problem. */

@@ -2,7 +2,7 @@
 // section 9). The message is a normal Kiln message whose root "type" is the generic value.
 import { KilnError, checkOptions, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
-import { Writer } from './writer.mjs';
+import { Writer, copyInto } from './writer.mjs';
 import { ValueWriter } from './value_writer.mjs';
 import { readValue } from './value_reader.mjs';
 import { VALUE_FINGERPRINT } from './value_tags.mjs';
@@ -65,15 +65,7 @@ export function serializeView(value, opts) {
 /** Encodes into target at offset (no allocation); returns the number of bytes written. */
 export function serializeInto(value, target, offset = 0, opts = undefined) {
   if (!(target instanceof Uint8Array)) invalid('target', 'a Uint8Array', target);
-  const bytes = serializeView(value, opts);
-  if (!Number.isInteger(offset) || offset < 0 || offset + bytes.length > target.length) {
-    throw new KilnError(
-      'BufferTooSmall',
-      `the message needs ${bytes.length} bytes at offset ${offset}, the target has ${target.length}`,
-    );
-  }
-  target.set(bytes, offset);
-  return bytes.length;
+  return copyInto(serializeView(value, opts), target, offset);
 }
 
 /**

@@ -3,6 +3,19 @@ import { KilnError, invalid } from './errors.mjs';
 
 const encoder = new TextEncoder();
 
+/** serializeInto's last step (Codec and schema-free alike): copies a written message into the
+ *  caller's target at offset, or throws BufferTooSmall; returns the message's length. */
+export function copyInto(bytes, target, offset) {
+  if (!Number.isInteger(offset) || offset < 0 || offset + bytes.length > target.length) {
+    throw new KilnError(
+      'BufferTooSmall',
+      `the message needs ${bytes.length} bytes at offset ${offset}, the target has ${target.length}`,
+    );
+  }
+  target.set(bytes, offset);
+  return bytes.length;
+}
+
 // String.prototype.isWellFormed (Node 20, current browsers) checks in native code; the fallback
 // finds the first lone surrogate itself.
 const isWellFormed = typeof String.prototype.isWellFormed === 'function'
