@@ -230,6 +230,16 @@ function check(name, ok, detail) {
       check(`wasm/native time ratio <= 1.5x, ${w}, ${rt}`, worst <= 1.5, `${worst.toFixed(2)}x (worst mode, same loop harness${scale})`);
     }
   }
+  // Types declared in JS (kiln-sdk's struct, ...) against the codecs generated from C++.
+  for (const w of ['Struct', 'Foo', 'Record']) {
+    const schema = find(js, w, 'kiln', 'schema');
+    const gen = find(js, w, 'kiln', 'fixed');
+    if (!schema || !gen) continue;
+    check(`JS-declared schema within 1.3x of the generated codec, ${w} round trip`, fastRt(schema) <= 1.3 * fastRt(gen),
+      `${versus(schema, gen)}`);
+    const avsc = find(js, w, 'avsc');
+    if (w === 'Struct' && avsc) check('JS-declared schema faster than avsc, Struct round trip', fastRt(schema) < fastRt(avsc), versus(schema, avsc));
+  }
   for (const w of ['Struct', 'Foo']) {
     const kk = fastest(kilnRows(js, w));
     const peers = js.filter((r) => r.workload === w && r.library !== 'kiln');
@@ -357,8 +367,8 @@ if (npmPackage) {
   const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
   md.push('## npm package', '',
     `\`${npmPackage.name}@${npmPackage.version}\` (\`npm pack\` of \`js/\`): ${kb(npmPackage.packed_bytes)} packed, ` +
-    `${kb(npmPackage.unpacked_bytes)} unpacked, ${npmPackage.files} files; the wasm core module alone is ` +
-    `${kb(npmPackage.core_module_bytes)}. The first \`loadCore()\` (importing the core module, decoding and ` +
+    `${kb(npmPackage.unpacked_bytes)} unpacked, ${npmPackage.files} files; the wasm core alone (\`kiln_core.wasm\`) is ` +
+    `${kb(npmPackage.core_module_bytes)}. The first \`loadCore()\` (importing the core's modules, reading and ` +
     `compiling the wasm) took ${npmPackage.load_core_ms} ms under Node ${npmPackage.node}, the median of ` +
     `${npmPackage.load_core_runs} fresh processes (\`machine.npm_package\` in latest.json).`, '');
 }

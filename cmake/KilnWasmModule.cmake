@@ -134,9 +134,10 @@ endfunction()
 # kiln_add_wasm_core(<target> HEADER <h> TYPES ... OUTPUT_DIR <dir> [BASENAME <b>] [SOURCES ...]
 #                    [INCLUDE_DIRS ...] [LINK_LIBRARIES ...])
 # The C++ decoder/encoder for the types as an Emscripten ES module, written as <dir>/<b>.mjs next
-# to <dir>/<b>_wasm.mjs holding the wasm as base64 (wasm/embed_wasm.mjs): it loads the same way in
-# Node and in browsers, with nothing fetched. BASENAME defaults to the target name; <target>_embed
-# writes the two files.
+# to the wasm binary <dir>/<b>.wasm and <dir>/<b>_wasm.mjs, a small module that loads it
+# (wasm/write_core.mjs): read from disk in Node, fetched beside the module in a browser, and
+# handed to the factory as bytes. BASENAME defaults to the target name; <target>_files writes the
+# three files.
 function(kiln_add_wasm_core target)
   cmake_parse_arguments(ARG "" "HEADER;OUTPUT_DIR;BASENAME" "TYPES;SOURCES;INCLUDE_DIRS;LINK_LIBRARIES" ${ARGN})
   if(NOT ARG_HEADER OR NOT ARG_OUTPUT_DIR)
@@ -167,13 +168,14 @@ KILN_WASM_MODULE((std::vector<std::string>{${name_list}}), ${type_list})
   set_target_properties(${target} PROPERTIES SUFFIX ".mjs")
   _kiln_link_with_acorn(${target})
   file(MAKE_DIRECTORY "${ARG_OUTPUT_DIR}")
-  set(outputs "${ARG_OUTPUT_DIR}/${ARG_BASENAME}.mjs" "${ARG_OUTPUT_DIR}/${ARG_BASENAME}_wasm.mjs")
+  set(outputs "${ARG_OUTPUT_DIR}/${ARG_BASENAME}.mjs" "${ARG_OUTPUT_DIR}/${ARG_BASENAME}_wasm.mjs"
+      "${ARG_OUTPUT_DIR}/${ARG_BASENAME}.wasm")
   add_custom_command(OUTPUT ${outputs}
-    COMMAND "${KILN_NODE}" "${KILN_SOURCE_DIR}/wasm/embed_wasm.mjs" $<TARGET_FILE:${target}>
+    COMMAND "${KILN_NODE}" "${KILN_SOURCE_DIR}/wasm/write_core.mjs" $<TARGET_FILE:${target}>
             $<TARGET_FILE_DIR:${target}>/${target}.wasm ${outputs}
-    DEPENDS ${target} "${KILN_SOURCE_DIR}/wasm/embed_wasm.mjs"
-    COMMENT "Embedding ${target}.wasm into ${ARG_OUTPUT_DIR}/${ARG_BASENAME}_wasm.mjs")
-  add_custom_target(${target}_embed ALL DEPENDS ${outputs})
+    DEPENDS ${target} "${KILN_SOURCE_DIR}/wasm/write_core.mjs"
+    COMMENT "Writing the wasm core ${ARG_OUTPUT_DIR}/${ARG_BASENAME}.wasm and its modules")
+  add_custom_target(${target}_files ALL DEPENDS ${outputs})
 endfunction()
 
 # kiln_add_js_codecs(<target> HEADER <h> TYPES ... OUTPUT <dir/stem> [RUNTIME <import>]
@@ -227,7 +229,8 @@ endfunction()
 # kiln_add_wasm_module: the whole package (see the top of this file). Its layout:
 #   package.json  index.mjs  index.d.ts      entry: the types, Codec, KilnError, loadCore()
 #   types.mjs  types.d.ts                    generated encoders/decoders
-#   core.mjs  core_wasm.mjs                  the wasm core for the types (embedded wasm)
+#   core.mjs  core_wasm.mjs  core.wasm       the wasm core for the types: the Emscripten factory,
+#                                            the module that loads core.wasm, the wasm binary
 #   runtime/                                 the Kiln JS runtime these files were generated for
 function(kiln_add_wasm_module)
   cmake_parse_arguments(ARG "" "NAME;HEADER;OUTPUT_DIR;VERSION;TARGET"
@@ -260,16 +263,24 @@ function(kiln_add_wasm_module)
   kiln_add_js_codecs(${ARG_TARGET}_js ${common} OUTPUT "${out}/types" RUNTIME ./runtime/index.mjs)
 
   # The runtime is copied in, pinned to the generator that wrote types.mjs (docs/USER_TYPES.md).
-  file(GLOB runtime_files CONFIGURE_DEPENDS "${KILN_SOURCE_DIR}/js/runtime/*")
+  file(GLOB_RECURSE runtime_files CONFIGURE_DEPENDS RELATIVE "${KILN_SOURCE_DIR}/js/runtime"
+       "${KILN_SOURCE_DIR}/js/runtime/*")
+  set(runtime_sources "")
   set(runtime_copies "")
+  set(runtime_commands COMMAND ${CMAKE_COMMAND} -E make_directory "${out}/runtime")
   foreach(f IN LISTS runtime_files)
-    get_filename_component(base "${f}" NAME)
-    list(APPEND runtime_copies "${out}/runtime/${base}")
+    get_filename_component(dir "${f}" DIRECTORY)
+    if(dir)  # a subfolder (runtime/schema/)
+      list(APPEND runtime_commands COMMAND ${CMAKE_COMMAND} -E make_directory "${out}/runtime/${dir}")
+    endif()
+    list(APPEND runtime_sources "${KILN_SOURCE_DIR}/js/runtime/${f}")
+    list(APPEND runtime_copies "${out}/runtime/${f}")
+    list(APPEND runtime_commands COMMAND ${CMAKE_COMMAND} -E copy_if_different
+         "${KILN_SOURCE_DIR}/js/runtime/${f}" "${out}/runtime/${f}")
   endforeach()
   add_custom_command(OUTPUT ${runtime_copies}
-    COMMAND ${CMAKE_COMMAND} -E make_directory "${out}/runtime"
-    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${runtime_files} "${out}/runtime"
-    DEPENDS ${runtime_files}
+    ${runtime_commands}
+    DEPENDS ${runtime_sources}
     COMMENT "Copying the Kiln JS runtime into ${out}/runtime")
 
   list(JOIN names ", " export_list)
@@ -287,7 +298,7 @@ function(kiln_add_wasm_module)
       \"default\": \"./index.mjs\"
     }
   },
-  \"files\": [\"*.mjs\", \"*.d.ts\", \"runtime/\"],
+  \"files\": [\"*.mjs\", \"*.d.ts\", \"core.wasm\", \"runtime/\"],
   \"sideEffects\": false,
   \"engines\": {
     \"node\": \">=20\"
@@ -301,8 +312,8 @@ import { coreLoader } from './runtime/core_loader.mjs';
 export { Codec, KilnError, DEFAULT_LIMITS } from './runtime/index.mjs';
 export { ${export_list} } from './types.mjs';
 
-/** Loads this package's wasm core (the C++ decoder and encoder of its types) once; the wasm is
- *  embedded in core_wasm.mjs, so nothing is fetched. */
+/** Loads this package's wasm core (the C++ decoder and encoder of its types) once: core.wasm,
+ *  read from beside core_wasm.mjs (a file in Node, fetched from the same place in a browser). */
 export const loadCore = coreLoader(() => Promise.all([import('./core.mjs'), import('./core_wasm.mjs')]));
 ")
   _kiln_write("${out}/index.d.ts" "// Types of ${ARG_NAME}. Generated by kiln_add_wasm_module: do not edit.
@@ -314,9 +325,9 @@ export {
 } from './runtime/index.js';
 export { KilnCore } from './runtime/core_loader.js';
 
-/** Loads this package's wasm core once (embedded in the package; no network access). */
+/** Loads this package's wasm core once: core.wasm, shipped in the package beside core_wasm.mjs. */
 export declare function loadCore(): Promise<import('./runtime/core_loader.js').KilnCore>;
 ")
   add_custom_target(${ARG_TARGET} ALL DEPENDS ${runtime_copies})
-  add_dependencies(${ARG_TARGET} ${ARG_TARGET}_core_embed ${ARG_TARGET}_js)
+  add_dependencies(${ARG_TARGET} ${ARG_TARGET}_core_files ${ARG_TARGET}_js)
 endfunction()

@@ -1,8 +1,14 @@
-// Types of the kiln-sdk package (the runtime; the workload codecs are kiln-sdk/workloads).
+// Types of the kiln-sdk package (the runtime and the schema constructors; the workload codecs are
+// kiln-sdk/workloads).
 export {
   Codec, CodecOptions, CodecConfig, Decoded, Int64AsNumber, MapsAsMap, KilnError, KilnType, Limits,
   DEFAULT_LIMITS, TypeReadOptions, serialize, serializeView, serializeInto, deserialize, KilnValue, ValueOptions,
 } from './runtime/index.js';
+export {
+  Schema, Infer, InferInput, StructSchema, StructOptions, NumberSchema, bool, i8, i16, i32, i64, u8, u16, u32, u64,
+  f32, f64, char8, char16, char32, string, value, vector, array, set, map, optional, variant, tuple, enumeration,
+  struct, unique, shared, weak,
+} from './runtime/schema/index.js';
 
 export interface KilnCore {
   /** Format version the core reads and writes. */
@@ -17,7 +23,8 @@ export interface KilnCore {
            readOptions?: import('./runtime/index.js').CodecOptions): Uint8Array;
   heapBytes(): number;
 }
-/** Loads the wasm core once, on first use: imports the package's core module (the wasm as base64). */
+/** Loads the wasm core once, on first use: imports the package's core modules, which read
+ *  generated/kiln_core.wasm (a file in Node, fetched in a browser). */
 export function loadCore(): Promise<KilnCore>;
 
 /**

@@ -1,5 +1,6 @@
 // Bundles the npm package's ES modules (js/) into js/dist/ with esbuild:
-//   runtime.cjs    the runtime, inspect and loadCore as one CommonJS module, shared by
+//   runtime.cjs    the runtime, the schema constructors, inspect and loadCore as one CommonJS
+//                  module, shared by
 //   kiln.cjs       the `require('kiln-sdk')` entry, and
 //   workloads.cjs  the `require('kiln-sdk/workloads')` entry (one runtime, one set of codecs);
 //   kiln.mjs       the runtime as one ES module, for a page that imports it by path (no bundler,
@@ -27,7 +28,8 @@ const specifier = (from, to) => {
 // The core modules become externals, imported by their path relative to the output folder; with
 // `shared`, the modules runtime.cjs holds become imports of runtime.cjs.
 function externals({ shared = false } = {}) {
-  const toRuntime = new Set(['runtime/index.mjs', 'runtime/inspect.mjs', 'core.mjs'].map((f) => join(pkg, f)));
+  const toRuntime = new Set(['runtime/index.mjs', 'runtime/schema/index.mjs', 'runtime/inspect.mjs', 'core.mjs']
+    .map((f) => join(pkg, f)));
   return {
     name: 'kiln-externals',
     setup(b) {
@@ -56,6 +58,7 @@ await Promise.all([
     ...cjs,
     stdin: {
       contents: "export * from './runtime/index.mjs';\n" +
+        "export * from './runtime/schema/index.mjs';\n" +
         "export { inspect, fieldIdOf } from './runtime/inspect.mjs';\n" +
         "export { loadCore } from './core.mjs';\n",
       resolveDir: pkg,

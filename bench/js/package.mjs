@@ -1,5 +1,5 @@
 // The npm package as users download and start it: the tarball's packed and unpacked size (`npm
-// pack` of js/) and the time of the first loadCore() (importing the core module, decoding and
+// pack` of js/) and the time of the first loadCore() (importing the core's modules, reading and
 // compiling the wasm), the median over fresh Node processes, each of which pays it once.
 //   node bench/js/package.mjs [--quick] [--out package-js.json]
 import { execFileSync } from 'node:child_process';
@@ -27,7 +27,7 @@ const result = {
   packed_bytes: packed.size,
   unpacked_bytes: packed.unpackedSize,
   files: packed.files.length,
-  core_module_bytes: packed.files.find((f) => f.path === 'generated/kiln_core_wasm.mjs')?.size ?? null,
+  core_module_bytes: packed.files.find((f) => f.path === 'generated/kiln_core.wasm')?.size ?? null, // the wasm binary
   load_core_ms: Number(times[times.length >> 1].toFixed(1)),
   load_core_runs: runs,
   node: process.version,

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import * as kiln from '../../js/index.mjs';
 import * as workloads from '../../js/workloads.mjs';
+import * as schemas from '../../tests/workloads/schemas.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -14,11 +15,13 @@ const require = createRequire(import.meta.url);
 // round trip, a socket write), as msgpackr's pack returns a view of its own buffer; the '-owned'
 // rows use serialize, whose result owns exactly its bytes: the cost of that copy (an ArrayBuffer
 // of its own for every message, which V8 allocates off its heap above 64 bytes).
-function kilnPeer(compressNumbers, int64 = 'number', owned = false) {
+// The 'schema' row: the same types declared in JavaScript (kiln-sdk's struct, i32, ...) instead
+// of generated from C++.
+function kilnPeer(compressNumbers, int64 = 'number', owned = false, types = workloads) {
   const codec = new kiln.Codec({ compressNumbers, int64 });
   const graphCodec = new kiln.Codec({ compressNumbers, int64, trackReferences: true, shareStrings: true });
   return (workload) => {
-    const type = workloads[workload];
+    const type = types[workload];
     const c = workload === 'TestClass' ? graphCodec : codec;
     const ser = owned ? (o) => c.serialize(type, o) : (o) => c.serializeView(type, o);
     return { ser, de: (b) => c.deserialize(type, b) };
@@ -85,6 +88,7 @@ export const PEERS = {
   'kiln (compressed)': kilnPeer(true),
   'kiln (compressed-bigint)': kilnPeer(true, 'bigint'),
   'kiln (fixed-owned)': kilnPeer(false, 'number', true),
+  'kiln (schema)': kilnPeer(false, 'number', false, schemas),
   // No schema: kiln.serializeView / kiln.deserialize on the same plain objects as JSON and msgpackr.
   'kiln (generic)': kilnGeneric(false),
   'kiln (generic-owned)': kilnGeneric(true),

@@ -1,6 +1,7 @@
 // Serializes a Record with the `kiln-sdk` package, reads it back, and asks the C++ core (wasm,
-// embedded in the package) to decode and re-encode the same bytes. The outcome is shown as JSON
-// in #result (tests/examples/examples.test.mjs reads it in headless Chromium).
+// shipped in the package as a .wasm file that Vite copies into the build) to decode and re-encode
+// the same bytes. The outcome is shown as JSON in #result (tests/examples/examples.test.mjs reads
+// it in headless Chromium).
 import { Codec, loadCore } from 'kiln-sdk';
 import { Record } from 'kiln-sdk/workloads';
 

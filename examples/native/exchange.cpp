@@ -1,8 +1,9 @@
-// Exchanges files with the Node example (examples/node/exchange.mjs), which uses the `kiln` npm
-// package's Record and Foo. These structs have the same fields, so the same schema fingerprint:
-// a fingerprint covers the field names and the wire shape, not the C++ type's name.
-//   kiln_exchange write DIR   writes DIR/native-record.kiln and DIR/native-foo.kiln
-//   kiln_exchange read DIR    reads DIR/node-record.kiln and DIR/node-foo.kiln, checks the values
+// Exchanges files with the Node example (examples/node/exchange.mjs), which declares the same
+// types in JavaScript with the kiln-sdk package (no C++ toolchain on that side): Record and Foo
+// in schema-consistent mode (the same fields under two names, so two fingerprints: the name takes
+// part), and two versions of Person in compatible mode, each side reading the other's version.
+//   kiln_exchange write DIR   writes DIR/native-*.kiln
+//   kiln_exchange read DIR    reads DIR/node-*.kiln and checks the values
 #include <kiln/kiln.hpp>
 
 #include <cstdint>
@@ -11,7 +12,9 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -32,6 +35,25 @@ struct Foo {
   bool operator==(const Foo&) const = default;
 };
 
+// Two versions of a type, read across versions in compatible mode: version 2 reorders the
+// fields, adds two and drops one. PersonV2 declares the wire name Person, as a renamed Person.
+struct Person {
+  std::uint32_t id;
+  std::string name;
+  std::vector<std::string> tags;
+  std::int32_t age;
+  bool operator==(const Person&) const = default;
+};
+struct PersonV2 {
+  static constexpr std::string_view kiln_name = "Person";
+  std::string name;
+  std::uint32_t id;
+  std::optional<std::string> email;
+  std::vector<std::string> tags;
+  std::map<std::string, double> scores;
+  bool operator==(const PersonV2&) const = default;
+};
+
 // What this program writes; exchange.mjs checks it field by field.
 Record native_record() {
   return {42,
@@ -49,6 +71,13 @@ Foo native_foo() {
   return foo;
 }
 
+Person native_person() {
+  return {1, "Ada", {"math", "engines"}, 36};
+}
+PersonV2 native_person_v2() {
+  return {"Grace", 2, "grace@example.com", {"navy"}, {{"cobol", 9.5}}};
+}
+
 // What exchange.mjs writes.
 Record node_record() {
   return {-123456,
@@ -58,6 +87,15 @@ Record node_record() {
 }
 Foo node_foo() {
   return {2147483647, "", {"x"}, {{"only", 9007199254740993}}};
+}
+
+// Node's Person v1 (id 3, "Alan", ["logic"], age 41) as this program's PersonV2 reads it: the
+// missing fields take their defaults, the dropped one is skipped. And Node's v2 as Person.
+PersonV2 node_person_as_v2() {
+  return {"Alan", 3, std::nullopt, {"logic"}, {}};
+}
+Person node_person_v2_as_v1() {
+  return {4, "Barbara", {"clu"}, 0};
 }
 
 bool write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
@@ -77,6 +115,7 @@ bool check_file(const std::string& path, const T& expected) {
   }
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                                   std::istreambuf_iterator<char>());
+  // Any mode: the header says which (a compatible-mode message carries its type table).
   kiln::Result<T> value = kiln::Codec().deserialize<T>(bytes);
   if (!value) {
     std::printf("native: %s: %s\n", path.c_str(), value.error().message().c_str());
@@ -86,8 +125,12 @@ bool check_file(const std::string& path, const T& expected) {
     std::printf("native: %s holds other values than expected\n", path.c_str());
     return false;
   }
-  std::printf("native: read %s: f1=%d f2=\"%s\", %zu strings, %zu map entries: as expected\n",
-              path.c_str(), value->f1, value->f2.c_str(), value->f3.size(), value->f4.size());
+  if constexpr (requires { value->f4; })
+    std::printf("native: read %s: f1=%d f2=\"%s\", %zu strings, %zu map entries: as expected\n",
+                path.c_str(), value->f1, value->f2.c_str(), value->f3.size(), value->f4.size());
+  else
+    std::printf("native: read %s: id=%u name=\"%s\": as expected\n", path.c_str(), value->id,
+                value->name.c_str());
   return true;
 }
 
@@ -101,11 +144,19 @@ int main(int argc, char** argv) {
   const std::string mode = argv[1], dir = argv[2];
   if (mode == "write") {
     kiln::Codec codec({.compress_numbers = true});
+    kiln::Codec compatible({.compatible = true});
     bool ok = write_file(dir + "/native-record.kiln", codec.serialize(native_record()).value());
     ok = write_file(dir + "/native-foo.kiln", kiln::Codec().serialize(native_foo()).value()) && ok;
+    ok = write_file(dir + "/native-person.kiln", compatible.serialize(native_person()).value()) &&
+         ok;
+    ok = write_file(dir + "/native-person-v2.kiln",
+                    compatible.serialize(native_person_v2()).value()) &&
+         ok;
     return ok ? 0 : 1;
   }
   bool ok = check_file(dir + "/node-record.kiln", node_record());
   ok = check_file(dir + "/node-foo.kiln", node_foo()) && ok;
+  ok = check_file(dir + "/node-person.kiln", node_person_as_v2()) && ok;
+  ok = check_file(dir + "/node-person-v2.kiln", node_person_v2_as_v1()) && ok;
   return ok ? 0 : 1;
 }

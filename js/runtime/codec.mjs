@@ -1,9 +1,9 @@
 // Codec: options plus reusable buffers; the message header; defineType for generated types.
-import { checkOptions, invalid } from './errors.mjs';
+import { KilnError, checkOptions, invalid } from './errors.mjs';
 import { DEFAULT_LIMITS, Reader } from './reader.mjs';
 import { Writer, copyInto } from './writer.mjs';
 import {
-  FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_REFERENCE_TRACKING, optionFlags,
+  FLAG_COMPATIBLE, FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_REFERENCE_TRACKING, optionFlags,
   readHeader, writeHeader,
 } from './header.mjs';
 
@@ -17,12 +17,26 @@ function checkType(type) {
   }
 }
 
+// Compatible mode (docs/FORMAT.md 10): the type table of a schema (schema/; a generated codec
+// carries the schema of its C++ type). Pointers, kiln::Value fields and classes with bases have
+// none.
+function tableOf(type) {
+  const table = typeof type.compatibleTable === 'function' ? type.compatibleTable() : null;
+  if (table === null) {
+    throw new KilnError('UnsupportedOption', `compatible mode has no type descriptor for ${type.cppName} or a type ` +
+      'inside it (pointers, kiln::Value fields and classes with bases have none); write it ' +
+      'with compatible: false');
+  }
+  return table;
+}
+
 // `header` false: the value's bytes alone, with flags both sides agree on out of band.
 function writeMessage(w, type, value, compress, flags, header) {
   if ((flags & GRAPH_FLAGS) !== 0 || w.refs !== null || w.strings !== null) {
     w.resetGraph((flags & FLAG_REFERENCE_TRACKING) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
   if (header) writeHeader(w, flags, type.fingerprint);
+  if (flags & FLAG_COMPATIBLE) w.bytes(tableOf(type));
   if (compress) type.writeCompressed(w, value);
   else type.writeFixed(w, value);
 }
@@ -30,18 +44,22 @@ function writeMessage(w, type, value, compress, flags, header) {
 // `agreedFlags` null: the message has a header, which says how to read it; else the flags of a
 // message without one.
 function readMessage(r, type, agreedFlags) {
-  const flags = agreedFlags ?? readHeader(r, SUPPORTED_FLAGS, type.fingerprint, type.cppName);
+  const supported = typeof type.readCompatible === 'function' ? SUPPORTED_FLAGS | FLAG_COMPATIBLE : SUPPORTED_FLAGS;
+  const flags = agreedFlags ?? readHeader(r, supported, type.fingerprint, type.cppName);
   if ((flags & GRAPH_FLAGS) !== 0) {
     r.setGraph((flags & FLAG_REFERENCE_TRACKING) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   }
-  const value = flags & FLAG_COMPRESS_NUMBERS ? type.readCompressed(r) : type.readFixed(r);
+  const compress = (flags & FLAG_COMPRESS_NUMBERS) !== 0;
+  let value;
+  if (flags & FLAG_COMPATIBLE) value = type.readCompatible(r, compress);
+  else value = compress ? type.readCompressed(r) : type.readFixed(r);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return value;
 }
 
 // Options are checked by name, so that a misspelt or unsupported one throws instead of being
 // ignored.
-const WRITE_OPTIONS = ['compressNumbers', 'trackReferences', 'shareStrings', 'fingerprint', 'header'];
+const WRITE_OPTIONS = ['compressNumbers', 'trackReferences', 'shareStrings', 'fingerprint', 'header', 'compatible'];
 const TYPE_OPTIONS = new Set([...WRITE_OPTIONS, 'int64', 'maps']); // Type.serialize/deserialize
 const CODEC_OPTIONS = new Set([...TYPE_OPTIONS, 'limits']);
 const LIMITS = new Set(Object.keys(DEFAULT_LIMITS));
@@ -60,7 +78,7 @@ export class Codec {
     checkOptions(options, CODEC_OPTIONS, 'options');
     const {
       compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true,
-      header = true, int64 = 'bigint', maps = 'object', limits = {},
+      header = true, compatible = false, int64 = 'bigint', maps = 'object', limits = {},
     } = options;
     checkEnum('options.int64', int64, 'bigint', 'number');
     checkEnum('options.maps', maps, 'object', 'map');
@@ -71,7 +89,7 @@ export class Codec {
     // safe integer range rather than lose precision.
     this.int64AsNumber = int64 === 'number';
     this.compress = !!compressNumbers;
-    this.flags = optionFlags({ compressNumbers, trackReferences, shareStrings, fingerprint, header });
+    this.flags = optionFlags({ compressNumbers, trackReferences, shareStrings, fingerprint, header, compatible });
     // Without a header (docs/FORMAT.md 3.2) the message is the value alone: a reader must be
     // given the writer's number mode, reference tracking and shared strings.
     this.header = header !== false;
@@ -111,30 +129,33 @@ export class Codec {
 }
 
 const defaultCodecs = new Map(); // by options, made on first use
-function defaultCodec(options) {
+/** The codec Type.serialize / Type.deserialize use for these options (one per distinct set). */
+export function defaultCodec(options) {
   if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
   // A short key: this runs on every Type.serialize / Type.deserialize call.
   const {
     compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
-    int64 = 'bigint', maps = 'object',
+    compatible = false, int64 = 'bigint', maps = 'object',
   } = options;
   const key = `${+!!compressNumbers}${+!!trackReferences}${+!!shareStrings}${+(fingerprint !== false)}` +
-    `${+(header !== false)}${int64}${maps}`;
+    `${+(header !== false)}${+!!compatible}${int64}${maps}`;
   let codec = defaultCodecs.get(key);
   if (codec === undefined) {
     checkOptions(options, TYPE_OPTIONS, 'options');
-    codec = new Codec({ compressNumbers, trackReferences, shareStrings, fingerprint, header, int64, maps });
+    codec = new Codec({ compressNumbers, trackReferences, shareStrings, fingerprint, header, compatible, int64, maps });
     defaultCodecs.set(key, codec);
   } else if (options !== NO_OPTIONS) {
     checkOptions(options, TYPE_OPTIONS, 'options');
   }
   return codec;
 }
-const NO_OPTIONS = Object.freeze({});
+export const NO_OPTIONS = Object.freeze({});
 
-/** Wraps a generated type description; adds serialize/deserialize with default codecs. */
+/** Wraps a generated type description; adds serialize/deserialize with default codecs. With
+ *  `spec.schema` (the same type declared with the schema constructors, as the generator emits
+ *  it) the type also has compatible mode: compatibleTable() and readCompatible(). */
 export function defineType(spec) {
-  return Object.freeze({
+  const type = {
     ...spec,
     serialize(value, options = NO_OPTIONS) {
       return defaultCodec(options).serialize(this, value);
@@ -143,5 +164,40 @@ export function defineType(spec) {
     deserialize(bytes, options = NO_OPTIONS) {
       return defaultCodec(options).deserialize(this, bytes);
     },
-  });
+  };
+  if (spec.schema !== undefined) Object.assign(type, compatibleMethods(spec));
+  return Object.freeze(type);
+}
+
+// Compatible mode (docs/FORMAT.md 10) of a generated type, from its schema: the schema's type
+// table (null when it has none: pointers, classes with bases); a message whose table is byte for
+// byte that one was written with the reader's types, so its body is read by the generated
+// readers; any other table is bound to the schema, which reads by it.
+function compatibleMethods(spec) {
+  const { schema, readFixed, readCompressed } = spec;
+  if (typeof schema !== 'object' || schema === null || typeof schema.compatibleTable !== 'function' ||
+      typeof schema.readCompatible !== 'function') {
+    invalid('spec.schema', 'a schema (from the schema constructors)', schema);
+  }
+  return {
+    compatibleTable() {
+      return schema.compatibleTable();
+    },
+    readCompatible(r, compress) {
+      const own = schema.compatibleTable();
+      if (own !== null && sameBytes(r.buf, r.pos, r.end, own)) {
+        r.pos += own.length;
+        return compress ? readCompressed(r) : readFixed(r);
+      }
+      return schema.readCompatible(r, compress);
+    },
+  };
+}
+
+// Whether buf[pos, end) starts with the bytes of `table`.
+function sameBytes(buf, pos, end, table) {
+  const n = table.length;
+  if (end - pos < n) return false;
+  for (let i = 0; i < n; i++) if (buf[pos + i] !== table[i]) return false;
+  return true;
 }

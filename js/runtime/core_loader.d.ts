@@ -14,7 +14,10 @@ export interface KilnCore {
   heapBytes(): number;
 }
 
-/** Returns a loadCore() for the factory and base64 wasm modules `load` resolves to. */
+/**
+ * Returns a loadCore() for the two modules `load` resolves to: the Emscripten factory, and the
+ * module whose default export resolves to the wasm bytes.
+ */
 export declare function coreLoader(
-  load: () => Promise<[{ default: (options: object) => Promise<unknown> }, { default: string }]>,
+  load: () => Promise<[{ default: (options: object) => Promise<unknown> }, { default: () => Promise<Uint8Array> }]>,
 ): () => Promise<KilnCore>;

@@ -1,6 +1,7 @@
 // Loads a Kiln wasm core (the C++ decoder and encoder compiled with em++ for a fixed list of
-// types) for checking messages with the exact C++ rules. The wasm is embedded in a module as
-// base64 and handed to the Emscripten factory, so nothing is fetched from the network or disk.
+// types) for checking messages with the exact C++ rules. The wasm binary ships as a .wasm file
+// beside a small generated module that reads it (a file in Node, fetch() in a browser); its bytes
+// are handed to the Emscripten factory, which therefore never builds a URL or fetches anything.
 import { KilnError, invalid, CODES_BY_NUMBER } from './errors.mjs';
 import { optionFlags } from './header.mjs';
 
@@ -11,15 +12,19 @@ const coreFlags = (options) => optionFlags(options) | (options.header === false 
 
 /**
  * Returns a loadCore() that loads the core once. `load` resolves to the two modules a build
- * writes: [Emscripten factory module, base64 wasm module].
+ * writes (wasm/write_core.mjs): [Emscripten factory module, module whose default export resolves
+ * to the wasm bytes].
  */
 export function coreLoader(load) {
   let corePromise = null;
   return function loadCore() {
-    corePromise ??= load().then(async ([{ default: createKilnCore }, { default: base64 }]) => {
-      const wasmBinary = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      // locateFile: the bytes are given, so no URL is built (import.meta is empty in a CJS bundle).
+    corePromise ??= load().then(async ([{ default: createKilnCore }, { default: wasmBytes }]) => {
+      const wasmBinary = await wasmBytes();
+      // locateFile: the bytes are given, so the factory builds no URL of its own.
       return wrap(await createKilnCore({ wasmBinary, locateFile: (path) => path }));
+    }).catch((error) => {
+      corePromise = null; // a failed load (say, the .wasm fetch) is retried on the next call
+      throw error;
     });
     return corePromise;
   };

@@ -15,8 +15,10 @@ export const FLAG_NO_FINGERPRINT = 0x10;
 /** The flags byte for a codec's options (also the agreed flags of a message without a header). */
 export function optionFlags({
   compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
+  compatible = false,
 } = {}) {
   return (compressNumbers ? FLAG_COMPRESS_NUMBERS : 0) |
+    (compatible ? FLAG_COMPATIBLE : 0) |
     (trackReferences ? FLAG_REFERENCE_TRACKING : 0) |
     (shareStrings ? FLAG_SHARE_STRINGS : 0) |
     (fingerprint && header ? 0 : FLAG_NO_FINGERPRINT);
@@ -64,7 +66,8 @@ export function readHeader(r, supported, fingerprint, typeName, needsTable = fal
   }
   r.need(HEADER_BYTES, 'message header');
   const got = r.view.getUint32(3, true);
-  if (fingerprint !== null && got !== fingerprint) {
+  // In compatible mode the type table decides; the fingerprint is the writer's, for information.
+  if (fingerprint !== null && !(flags & FLAG_COMPATIBLE) && got !== fingerprint) {
     r.fail('SchemaMismatch',
       `message schema fingerprint is ${hex32(got)} but ${typeName} has ${hex32(fingerprint)}`, 3);
   }

@@ -12,11 +12,14 @@ export interface Limits {
 }
 export declare const DEFAULT_LIMITS: Readonly<Limits>;
 
-/** A type the generator emitted: encoder and decoder for one C++ type. */
+/** A Kiln type: the generator emitted it for a C++ type, or it was declared with kiln-sdk's schema
+ *  constructors (struct, ...). */
 export interface KilnType<Out, In> {
   readonly name: string;
   readonly cppName: string;
   readonly fingerprint: number;
+  /** A generated codec's type as a schema (kiln-sdk's struct, ...): what compatible mode uses. */
+  readonly schema?: KilnType<Out, In>;
   serialize(value: In, options?: CodecOptions): Uint8Array;
   deserialize(bytes: Uint8Array): Out;
   deserialize<O extends TypeReadOptions>(bytes: Uint8Array, options: O): Decoded<Out, O>;
@@ -50,7 +53,7 @@ export type MapsAsMap<T> =
 export type Int64AsNumber<T> =
   T extends bigint ? number
   : T extends BigInt64Array | BigUint64Array | ArrayBufferView | Date ? T
-  : T extends (infer E)[] ? Int64AsNumber<E>[]
+  : T extends readonly unknown[] ? { [P in keyof T]: Int64AsNumber<T[P]> }
   : T extends Map<infer K, infer V> ? Map<Int64AsNumber<K>, Int64AsNumber<V>>
   : T extends Set<infer E> ? Set<Int64AsNumber<E>>
   : T extends object ? { [P in keyof T]: Int64AsNumber<T[P]> }
@@ -77,9 +80,14 @@ export interface CodecOptions {
    *  such check. Readers accept both. */
   fingerprint?: boolean;
   /** Write the header (default true). false: the message is the value's bytes alone, and a
-   *  reader takes compressNumbers, trackReferences and shareStrings from its own options, which
-   *  must be the writer's (docs/FORMAT.md 3.2). */
+   *  reader takes compressNumbers, trackReferences, shareStrings and compatible from its own
+   *  options, which must be the writer's (docs/FORMAT.md 3.2). */
   header?: boolean;
+  /** Compatible mode (docs/FORMAT.md 10): the message carries a table of its types, so a reader
+   *  with another version of them (fields added, removed, reordered, renamed with ids) reads it.
+   *  For types declared in JS (struct, ...); others refuse it ('UnsupportedOption'). Readers
+   *  need no option: the header says so. */
+  compatible?: boolean;
 }
 
 /** Options of a Codec: how it writes, and how 64-bit integers and maps decode. An unknown

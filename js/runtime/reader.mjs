@@ -34,9 +34,10 @@ const scratch = new Uint8Array(SCRATCH_BYTES);
 const scratchView = new DataView(scratch.buffer);
 
 export class Reader {
-  /** @param {Uint8Array} bytes */
-  constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false, mapsAsMap = false) {
-    if (bytes.length <= SCRATCH_BYTES) {
+  /** @param {Uint8Array} bytes  @param {boolean} nested: made while another reader runs (so
+   *  it must not take the scratch copy) */
+  constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false, mapsAsMap = false, nested = false) {
+    if (bytes.length <= SCRATCH_BYTES && !nested) {
       scratch.set(bytes);
       this.buf = scratch;
       this.view = scratchView;
@@ -58,6 +59,10 @@ export class Reader {
     this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers
     this.mapsAsMap = mapsAsMap; // typed maps with string keys decode as Map, not plain objects
     this.allocLeft = allocBudget(limits, bytes.length);
+    // While reading a compatible-mode body by another version's table: { plans, walker }
+    // (schema/bind.mjs). Element counts are then checked at 1 byte per element, since the
+    // writer's version of an element may be smaller than the reader's.
+    this.evolve = null;
   }
 
   /** Per-message state from the header flags: reference tracking, shared strings. */
@@ -182,6 +187,16 @@ export class Reader {
     this.need(8, 'i64');
     const at = this.pos;
     this.pos += 8;
+    return this.i64At(at);
+  }
+  u64() {
+    this.need(8, 'u64');
+    const at = this.pos;
+    this.pos += 8;
+    return this.u64At(at);
+  }
+  /** The int64 at `at`, already bounds-checked. */
+  i64At(at) {
     if (!this.int64AsNumber) return this.view.getBigInt64(at, true);
     const hi = this.view.getInt32(at + 4, true);
     const v = hi * 4294967296 + this.view.getUint32(at, true);
@@ -191,10 +206,7 @@ export class Reader {
     }
     return v;
   }
-  u64() {
-    this.need(8, 'u64');
-    const at = this.pos;
-    this.pos += 8;
+  u64At(at) {
     if (!this.int64AsNumber) return this.view.getBigUint64(at, true);
     const hi = this.view.getUint32(at + 4, true);
     if (hi >= 2097152) this.unsafeInt64(this.view.getBigUint64(at, true), at);
@@ -314,6 +326,11 @@ export class Reader {
     const v = (z >> 1n) ^ -(z & 1n);
     return this.int64AsNumber ? this.safeNumber(v, at) : v;
   }
+  /** A zigzag varint of 64 bits as a BigInt, whatever the int64 option (a BigInt64Array element). */
+  zigzagBig(what) {
+    const z = this.varint64(what);
+    return (z >> 1n) ^ -(z & 1n);
+  }
   /** A uint64 field's varint (compressed mode): a BigInt, or a number when the codec asks. */
   varintU64(what) {
     const at = this.pos;
@@ -339,6 +356,7 @@ export class Reader {
   /** A count or length prefix, checked against the limit and the bytes left before use, and
    *  charged allocBytes per element (what the C++ core allocates for one). */
   length(minElemBytes, limit, what, allocBytes = 0) {
+    if (this.evolve !== null && minElemBytes > 1) minElemBytes = 1;
     const at = this.pos;
     const n = this.varintNumber(what);
     if (n > limit) this.fail('LengthTooLarge', `${what} ${n} exceeds the limit ${limit}`, at);

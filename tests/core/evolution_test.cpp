@@ -302,6 +302,18 @@ TEST(Compatible, RecursiveTypes) {
 // A type with a hand-written serializer has no descriptor: compatible mode falls back. (Outside
 // the anonymous namespace, so that its serializer's unused members are not warned about.)
 namespace evolution_test {
+// A class with a base: a table lists a struct's own fields only, while its body starts with the
+// base's, so it has no compatible-mode description.
+class Shape {
+ public:
+  std::int32_t sides = 3;
+  KILN_FIELDS(Shape, sides)
+};
+class Tile : public Shape {
+ public:
+  std::string color = "red";
+  KILN_FIELDS_WITH_BASES(Tile, (Shape), color)
+};
 struct Celsius {
   double degrees;
 };
@@ -361,6 +373,16 @@ TEST(Compatible, TypesWithoutADescriptorRefuseCompatibleMode) {
             ErrorCode::kUnsupportedOption);
   // The same codec still writes types that have a descriptor.
   EXPECT_TRUE(writer.serialize(v1::Person{}).has_value());
+
+  // A class with bases is refused as well, rather than written with a table that misses the
+  // bases' fields (which a reader of another version would misread).
+  static_assert(kiln::detail::evolve::Schema<evolution_test::Shape>::ok);
+  static_assert(!kiln::detail::evolve::Schema<evolution_test::Tile>::ok);
+  auto tile = writer.serialize(evolution_test::Tile{});
+  ASSERT_FALSE(tile.has_value());
+  EXPECT_EQ(tile.error().code, ErrorCode::kUnsupportedOption);
+  EXPECT_NE(tile.error().detail.find("classes with bases"), std::string::npos)
+      << tile.error().message();
 
   Bytes bytes = Codec({.compress_numbers = true}).serialize(Reading{3, {21.5}}).value();
   EXPECT_EQ(bytes[2], 0x01);

@@ -6,11 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, CSP, openChromium, serveWithCsp } from './support/csp_browser.mjs';
+import { CHROMIUM, CSP, openChromium, pageResult, serveWithCsp } from './support/csp_browser.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgDir = join(root, 'js');
@@ -45,13 +45,20 @@ test('the tarball: kiln-sdk, the files users need and nothing else, <= 200 KB pa
   assert.equal(info.name, 'kiln-sdk');
   for (const f of ['LICENSE', 'README.md', 'package.json', 'index.mjs', 'index.d.ts', 'workloads.mjs', 'workloads.d.ts',
     'dist/kiln.cjs', 'dist/kiln.mjs', 'dist/runtime.cjs', 'dist/workloads.cjs', 'generated/kiln_core.mjs',
-    'generated/kiln_core_wasm.mjs', 'generated/workloads.mjs', 'generated/workloads.d.ts', 'runtime/index.mjs']) {
+    'generated/kiln_core_wasm.mjs', 'generated/kiln_core.wasm', 'generated/workloads.mjs', 'generated/workloads.d.ts',
+    'runtime/index.mjs']) {
     assert.ok(files.includes(f), `${f} missing from the package`);
   }
   assert.deepEqual(files.filter((f) => /^(build|tests?|bench|docs|scripts)\/|\.json$/.test(f) && f !== 'package.json'), []);
-  // The wasm core ships once: only its own module holds it, no bundle embeds it.
+  // The wasm core ships once, as a binary .wasm (no base64 copy in a module, none in a bundle),
+  // beside the small module that loads it.
+  const size = (path) => info.files.find((f) => f.path === path).size;
+  const wasm = readFileSync(join(app, 'node_modules/kiln-sdk/generated/kiln_core.wasm'));
+  assert.deepEqual([...wasm.subarray(0, 8)], [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]); // \0asm, version 1
+  assert.ok(WebAssembly.validate(wasm));
   const big = info.files.filter((f) => f.size > 100 * 1024).map((f) => f.path);
-  assert.deepEqual(big, ['generated/kiln_core_wasm.mjs']);
+  assert.deepEqual(big, ['generated/kiln_core.wasm']);
+  assert.ok(size('generated/kiln_core_wasm.mjs') < 4096, `kiln_core_wasm.mjs: ${size('generated/kiln_core_wasm.mjs')} bytes`);
   assert.ok(info.size <= MAX_PACKED, `${info.size} bytes packed (unpacked ${info.unpackedSize})`);
   console.log(`# kiln-sdk tarball: ${info.size} bytes packed, ${info.unpackedSize} unpacked, ${files.length} files`);
   // The licence: the full Apache-2.0 text, the same in the repository and the package.
@@ -80,9 +87,14 @@ test('the README links only to absolute addresses (they work from npm)', () => {
 // The checks each entry must pass, with `kiln` the main entry and `w` the workloads subpath.
 const usage = `
   const exported = Object.keys(kiln).sort().join(',');
-  if (exported !== 'Codec,DEFAULT_LIMITS,KilnError,deserialize,fieldIdOf,inspect,loadCore,serialize,serializeInto,serializeView') throw new Error('main entry exports ' + exported);
+  if (exported !== 'Codec,DEFAULT_LIMITS,KilnError,Schema,array,bool,char16,char32,char8,deserialize,enumeration,f32,f64,' +
+    'fieldIdOf,i16,i32,i64,i8,inspect,loadCore,map,optional,serialize,serializeInto,serializeView,set,shared,string,' +
+    'struct,tuple,u16,u32,u64,u8,unique,value,variant,vector,weak') throw new Error('main entry exports ' + exported);
   const r = { f1: 10, f2: 'abc', f3: ['str1', 'str2'], f4: { k1: 10n, k2: 20n } };
   const bytes = w.Record.serialize(r, { compressNumbers: true });
+  // A type declared with the main entry's schema constructors writes the generated codec's bytes.
+  const Record = kiln.struct('Record', { f1: kiln.i32, f2: kiln.string, f3: kiln.vector(kiln.string), f4: kiln.map(kiln.string, kiln.i64) });
+  if (Record.serialize(r, { compressNumbers: true }).join() !== bytes.join()) throw new Error('declared Record differs');
   const back = new kiln.Codec().deserialize(w.Record, bytes);
   if (bytes.length !== 32 || back.f4.k2 !== 20n) throw new Error('bad typed round trip');
   const v = { a: [1, 'x', null, true], m: new Map([['k', 1.5]]) };
@@ -103,6 +115,34 @@ test('import and require: runtime on the main entry, workload codecs on kiln-sdk
   assert.match(run('mixed.mjs', `import { createRequire } from 'node:module';
     import * as kiln from 'kiln-sdk';
     const w = createRequire(import.meta.url)('kiln-sdk/workloads');\n${usage}`), /ok 32/);
+});
+
+test('the wasm loader in Node: reads the .wasm beside it, with or without process.getBuiltinModule', () => {
+  const out = run('wasm_loader.mjs', `
+    import { copyFileSync, mkdirSync } from 'node:fs';
+    const gen = './node_modules/kiln-sdk/generated/';
+    const { default: wasmBytes } = await import(gen + 'kiln_core_wasm.mjs');
+    const viaBuiltin = await wasmBytes();
+    const builtin = process.getBuiltinModule;
+    process.getBuiltinModule = undefined;               // as in Node < 20.16: import('node:fs')
+    const viaImport = await wasmBytes();
+    process.getBuiltinModule = builtin;
+    // The module without its .wasm: the error names the file, and loadCore() tries again later.
+    mkdirSync('lonely');
+    copyFileSync(gen + 'kiln_core_wasm.mjs', 'lonely/kiln_core_wasm.mjs');
+    const { coreLoader } = await import('./node_modules/kiln-sdk/runtime/core_loader.mjs');
+    let attempts = 0;
+    const loadCore = coreLoader(() => Promise.all([import(gen + 'kiln_core.mjs'),
+      import(attempts++ === 0 ? './lonely/kiln_core_wasm.mjs' : gen + 'kiln_core_wasm.mjs')]));
+    const first = await loadCore().then(() => 'loaded', (e) => [e.code, e.path.endsWith('/lonely/kiln_core.wasm')]);
+    const core = await loadCore();
+    console.log(JSON.stringify({
+      bytes: [viaBuiltin.constructor.name, viaBuiltin.length === viaImport.length && viaBuiltin.every((b, i) => b === viaImport[i])],
+      valid: WebAssembly.validate(viaBuiltin), first, attempts, formatVersion: core.formatVersion,
+    }));`);
+  assert.deepEqual(JSON.parse(out), {
+    bytes: ['Uint8Array', true], valid: true, first: ['ENOENT', true], attempts: 2, formatVersion: 1,
+  });
 });
 
 test('one KilnError class across import and require, the main entry and the workloads subpath', () => {
@@ -166,7 +206,7 @@ test('the installed package: results own their bytes, values keep their types, s
 test('every Node snippet of the package README runs unchanged against the installed tarball', () => {
   const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-  const node = blocks.filter((b) => !b.startsWith('// app.mjs'));
+  const node = blocks.filter((b) => !/^\/\/ (app\.mjs|vite\.config\.js)\n/.test(b)); // a page's script, a bundler's config
   assert.ok(node.length >= 5, `${node.length} Node snippets`);
   node.forEach((code, i) => {
     const name = /\brequire\(/.test(code) ? `readme${i}.cjs` : `readme${i}.mjs`;
@@ -248,10 +288,11 @@ test("the README's page without a bundler runs in Chromium under a strict CSP", 
     await page.waitForFunction(() => document.getElementById('out').textContent !== 'running', null, { timeout: 30000 });
     assert.deepEqual(errors, []);
     assert.equal(await page.textContent('#out'), 'page 42 core v1');
-    // The single-file module, then the core's two modules on loadCore(); nothing else.
+    // The single-file module, then on loadCore() the core's two modules and the .wasm beside
+    // them (fetched, under connect-src 'self'); nothing else.
     assert.deepEqual(requests.filter((p) => p.startsWith('/node_modules/')).sort(), [
       '/node_modules/kiln-sdk/dist/kiln.mjs', '/node_modules/kiln-sdk/generated/kiln_core.mjs',
-      '/node_modules/kiln-sdk/generated/kiln_core_wasm.mjs',
+      '/node_modules/kiln-sdk/generated/kiln_core.wasm', '/node_modules/kiln-sdk/generated/kiln_core_wasm.mjs',
     ]);
     // Bytes written in the page read back in Node.
     const hex = await page.evaluate(async () => {
@@ -262,6 +303,58 @@ test("the README's page without a bundler runs in Chromium under a strict CSP", 
     assert.deepEqual(deserialize(Buffer.from(hex, 'hex')), { s: 'é', n: [1, 2.5, 2n ** 70n] });
   } finally {
     await browser?.close();
+    server.close();
+  }
+});
+
+test('the Vite example on the installed tarball: its dev server and its build load the wasm core', async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: scripts/setup.sh installs Debian's chromium`);
+  const { build, createServer } = await import('vite');
+  // Here kiln-sdk is a real dependency (not the repository's workspace link), which Vite's dev
+  // server pre-bundles unless vite.config.js excludes it: the README's vite.config.js, which the
+  // example's says too.
+  const site = join(app, 'vite-app');
+  mkdirSync(site);
+  for (const f of ['index.html', 'main.js']) copyFileSync(join(root, 'examples/browser-vite', f), join(site, f));
+  const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+  const config = /```js\n\/\/ vite\.config\.js\n([\s\S]*?)```/.exec(readme)[1];
+  writeFileSync(join(site, 'vite.config.js'), config);
+  const exclude = /optimizeDeps: \{ exclude: \['kiln-sdk'\] \}/;
+  assert.match(config, exclude);
+  assert.match(readFileSync(join(root, 'examples/browser-vite/vite.config.js'), 'utf8'), exclude);
+  const expectCore = async (url) => {
+    const { browser, page, errors } = await openChromium();
+    try {
+      const requests = [];
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      await page.goto(url);
+      const result = await pageResult(page);
+      assert.equal(result.error, undefined, result.error);
+      assert.equal(result.cppVerdict, 'valid');
+      assert.deepEqual(errors.filter((e) => !e.includes('/favicon.ico')), []);
+      return requests.filter((p) => p.endsWith('.wasm'));
+    } finally {
+      await browser.close();
+    }
+  };
+  const dev = await createServer({ root: site, logLevel: 'silent', cacheDir: join(dir, 'vite-cache'), server: { host: '127.0.0.1' } });
+  try {
+    await dev.listen();
+    // The installed file itself (under /@fs/: the package lies outside the app's root folder).
+    const [fetched, ...more] = await expectCore(dev.resolvedUrls.local[0]);
+    assert.deepEqual(more, []);
+    assert.ok(fetched.endsWith(`${app}/node_modules/kiln-sdk/generated/kiln_core.wasm`), fetched);
+  } finally {
+    await dev.close();
+  }
+  const out = join(dir, 'vite-out');
+  await build({ root: site, logLevel: 'silent', build: { outDir: out, emptyOutDir: true } });
+  const wasm = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.wasm'));
+  assert.equal(wasm.length, 1);
+  const server = await serveWithCsp((path) => join(out, path === '/' ? 'index.html' : normalize(path)));
+  try {
+    assert.deepEqual(await expectCore(`http://127.0.0.1:${server.address().port}/`), [`/assets/${wasm[0]}`]);
+  } finally {
     server.close();
   }
 });

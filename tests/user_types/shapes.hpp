@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog.hpp"
 #include "kiln/kiln.hpp"
 #include "shipment.hpp"
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -15,7 +15,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgDir = join(root, 'build/user-types/package');
 assert.ok(existsSync(join(pkgDir, 'index.mjs')), `${pkgDir} is missing: run scripts/build.sh examples`);
 const shapes = await import(pathToFileURL(join(pkgDir, 'index.mjs')));
-const { Codec, KilnError, Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, Sketch, Outline, loadCore } = shapes;
+const {
+  Codec, KilnError, Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, Sketch, Outline, Catalog, Vendor, Org, Detail,
+  loadCore,
+} = shapes;
 
 const triangle = {
   id: 7,
@@ -35,9 +38,17 @@ test('the package has the generated files, the runtime and a package.json', () =
   assert.equal(pkg.version, '1.2.0');
   assert.equal(pkg.type, 'module');
   assert.equal(pkg.exports['.'].default, './index.mjs');
-  for (const f of ['index.mjs', 'index.d.ts', 'types.mjs', 'types.d.ts', 'core.mjs', 'core_wasm.mjs',
+  for (const f of ['index.mjs', 'index.d.ts', 'types.mjs', 'types.d.ts', 'core.mjs', 'core_wasm.mjs', 'core.wasm',
     'runtime/index.mjs', 'runtime/index.d.ts', 'runtime/core_loader.mjs', 'runtime/core_loader.d.ts']) {
     assert.ok(existsSync(join(pkgDir, f)), `${f} missing`);
+  }
+  // The wasm core ships as a binary beside the small module that loads it.
+  assert.ok(WebAssembly.validate(readFileSync(join(pkgDir, 'core.wasm'))));
+  assert.ok(readFileSync(join(pkgDir, 'core_wasm.mjs')).length < 4096);
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: pkgDir, encoding: 'utf8' }));
+  const files = packed.files.map((f) => f.path);
+  for (const f of ['core.mjs', 'core_wasm.mjs', 'core.wasm', 'index.mjs', 'types.mjs', 'runtime/core_loader.mjs']) {
+    assert.ok(files.includes(f), `${f} not in the npm package: ${files.join(' ')}`);
   }
 });
 
@@ -77,7 +88,9 @@ test('round trips with equality, both number modes', () => {
 
 test('the JS encoder writes the C++ encoder\'s bytes (wasm core of the same types)', async () => {
   const core = await loadCore();
-  const all = [Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, Sketch, Outline];
+  // Catalog, Vendor, Org and Detail (catalog.hpp) are checked against their JS-declared schemas in
+  // schema_cross.test.mjs.
+  const all = [Shape, Inventory, Shapes, Timeline, Shipment, PartId, Instant, Gauge, Sketch, Outline, Catalog, Vendor, Org, Detail];
   assert.deepEqual(core.types.map((t) => t.name), all.map((t) => t.name));
   assert.deepEqual(core.types.map((t) => t.fingerprint), all.map((t) => t.fingerprint));
   for (const compressNumbers of [false, true]) {
@@ -238,7 +251,9 @@ test('a TypeScript consumer type-checks (strict) under node16, nodenext and bund
 });
 
 test('docs/USER_TYPES.md gives the size of the runtime copy that ships', () => {
-  const files = readdirSync(join(pkgDir, 'runtime')).map((f) => readFileSync(join(pkgDir, 'runtime', f)));
+  const files = readdirSync(join(pkgDir, 'runtime'), { recursive: true })
+    .filter((f) => statSync(join(pkgDir, 'runtime', f)).isFile())
+    .map((f) => readFileSync(join(pkgDir, 'runtime', f)));
   const bytes = files.reduce((n, f) => n + f.length, 0);
   const gzipped = files.reduce((n, f) => n + gzipSync(f, { level: 9 }).length, 0);
   const doc = readFileSync(join(root, 'docs/USER_TYPES.md'), 'utf8');

@@ -78,6 +78,10 @@ std::string read_elements(Context& c, std::string& out, const std::string& n,
   out += ind + "for (let " + i + " = 0; " + i + " < " + n + "; " + i + "++) {\n";
   std::string body;
   std::string x = Js<E>::template read<Mode>(c, body, name + "_item", ind + "  ");
+  // A BigInt64Array's elements are BigInts whatever the codec's int64 option (in fixed mode they
+  // are copied in one go, above).
+  if (Mode == 1 && ta == "BigInt64Array") x = "r.zigzagBig('i64')";
+  if (Mode == 1 && ta == "BigUint64Array") x = "r.varint64('u64')";
   out +=
       body + ind + "  " + a + (ta.empty() ? ".push(" + x + ");\n" : "[" + i + "] = " + x + ";\n");
   out += ind + "}\n";
@@ -110,6 +114,11 @@ template <class T>
 struct Js<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
   using E = typename T::value_type;
   static std::string ts(Context& c, bool input) { return detail::array_ts<E>(c, input); }
+  // list and deque have vector's wire form.
+  static std::string schema(Context& c) {
+    return c.schema_ns + ".vector(" + Js<E>::schema(c) + ")";
+  }
+  static bool lacks_schema(std::set<std::string>& seen) { return Js<E>::lacks_schema(seen); }
   template <int Mode>
   static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
                     const std::string& path, const std::string& ind) {
@@ -138,6 +147,10 @@ struct Js<T, std::enable_if_t<kiln::detail::is_std_array<T>::value>> {
   using E = typename T::value_type;
   static constexpr std::size_t N = std::tuple_size_v<T>;
   static std::string ts(Context& c, bool input) { return detail::array_ts<E>(c, input); }
+  static std::string schema(Context& c) {
+    return c.schema_ns + ".array(" + Js<E>::schema(c) + ", " + std::to_string(N) + ")";
+  }
+  static bool lacks_schema(std::set<std::string>& seen) { return Js<E>::lacks_schema(seen); }
   template <int Mode>
   static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
                     const std::string& path, const std::string& ind) {
@@ -165,6 +178,9 @@ struct Js<T, std::enable_if_t<kiln::detail::is_set<T>>> {
   using E = typename T::value_type;
   static constexpr bool kOrdered = kiln::detail::is_instance_v<T, std::set>;
   static std::string ts(Context& c, bool input) { return "Set<" + Js<E>::ts(c, input) + ">"; }
+  // unordered_set has set's wire form.
+  static std::string schema(Context& c) { return c.schema_ns + ".set(" + Js<E>::schema(c) + ")"; }
+  static bool lacks_schema(std::set<std::string>& seen) { return Js<E>::lacks_schema(seen); }
   template <int Mode>
   static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
                     const std::string& path, const std::string& ind) {
@@ -207,6 +223,14 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
   using V = typename T::mapped_type;
   static constexpr bool kOrdered = kiln::detail::is_instance_v<T, std::map>;
   static constexpr bool kStringKeys = kiln::detail::is_string<K>;
+  // unordered_map has map's wire form.
+  static std::string schema(Context& c) {
+    std::string k = Js<K>::schema(c);
+    return c.schema_ns + ".map(" + k + ", " + Js<V>::schema(c) + ")";
+  }
+  static bool lacks_schema(std::set<std::string>& seen) {
+    return Js<K>::lacks_schema(seen) || Js<V>::lacks_schema(seen);
+  }
   static std::string ts(Context& c, bool input) {
     std::string k = Js<K>::ts(c, input), v = Js<V>::ts(c, input);
     if (!kStringKeys) return "Map<" + k + ", " + v + ">";
@@ -333,6 +357,10 @@ struct Js<std::optional<E>> {
   static std::string ts(Context& c, bool input) {
     return Js<E>::ts(c, input) + (input ? " | null | undefined" : " | null");
   }
+  static std::string schema(Context& c) {
+    return c.schema_ns + ".optional(" + Js<E>::schema(c) + ")";
+  }
+  static bool lacks_schema(std::set<std::string>& seen) { return Js<E>::lacks_schema(seen); }
   template <int Mode>
   static void write(Context& c, std::string& out, const std::string& v, const std::string& name,
                     const std::string& path, const std::string& ind) {
@@ -360,6 +388,15 @@ struct Js<std::optional<E>> {
 // std::variant<A...>: { index, value }.
 template <class... A>
 struct Js<std::variant<A...>> {
+  static std::string schema(Context& c) {
+    std::string s = c.schema_ns + ".variant(";
+    std::size_t i = 0;
+    ((s += (i++ ? ", " : "") + Js<A>::schema(c)), ...);
+    return s + ")";
+  }
+  static bool lacks_schema(std::set<std::string>& seen) {
+    return (false || ... || Js<A>::lacks_schema(seen));
+  }
   static std::string ts(Context& c, bool input) {
     std::string s;
     std::size_t i = 0;
@@ -430,6 +467,21 @@ struct Js<T, std::enable_if_t<kiln::detail::is_tuple_like<T>>> {
   static constexpr std::size_t N = std::tuple_size_v<T>;
   template <std::size_t I>
   using E = std::tuple_element_t<I, T>;
+  // std::pair is a tuple of two on the wire.
+  static std::string schema(Context& c) {
+    std::string s = c.schema_ns + ".tuple(";
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((s += (I ? ", " : "") + Js<E<I>>::schema(c)), ...);
+    }
+    (std::make_index_sequence<N>{});
+    return s + ")";
+  }
+  static bool lacks_schema(std::set<std::string>& seen) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (false || ... || Js<E<I>>::lacks_schema(seen));
+    }
+    (std::make_index_sequence<N>{});
+  }
   static std::string ts(Context& c, bool input) {
     std::string s = "[";
     [&]<std::size_t... I>(std::index_sequence<I...>) {

@@ -26,6 +26,12 @@ struct JsPointer {
   static std::string ts(Context& c, bool input) {
     return Js<E>::ts(c, input) + (input ? " | null | undefined" : " | null");
   }
+  // (An adapted E: the schema of its wire struct.)
+  static std::string schema(Context& c) {
+    static constexpr const char* kConstructors[] = {"unique", "shared", "weak"};
+    return c.schema_ns + "." + kConstructors[Kind] + "(" + Js<E>::schema(c) + ")";
+  }
+  static bool lacks_schema(std::set<std::string>& seen) { return Js<E>::lacks_schema(seen); }
 
   template <int Mode>
   static void write(Context& c, std::string& out, const std::string& v, const std::string& name,

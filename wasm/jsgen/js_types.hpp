@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "js_names.hpp"
 #include "kiln/kiln.hpp"
@@ -22,6 +23,19 @@ struct Context {
   std::set<std::string> exported;                 // the module's exported names
   std::set<std::string> locals;                   // declared in the function being emitted
 
+  // Schema declarations: each exported type also as the schema constructors of
+  // js/runtime/schema build it (schema(c) below), one const per struct type. Declarations name
+  // their bases, which must be declared first (schema_declarations()); fields are a function,
+  // called on first use, so recursive types and types met in any order refer to each other.
+  struct SchemaConst {
+    std::string code;
+    std::vector<std::string> bases;  // the consts of its base classes
+  };
+  std::string schema_ns = "k";                    // the runtime's `schema` namespace, as imported
+  std::map<std::string, std::string> schema_ids;  // C++ type name -> JS const
+  std::map<std::string, SchemaConst> schema_consts;  // JS const -> declaration
+  std::vector<std::string> schema_order;             // JS consts, as first met
+
   // A new local of the function being emitted, named `stem` (a field, or a field and the role
   // of the local: `f3_i`), or `stem_2`, `stem_3`... when that is taken or would shadow a name
   // the generated code uses.
@@ -31,6 +45,30 @@ struct Context {
       name = stem + "_" + std::to_string(n);
     locals.insert(name);
     return name;
+  }
+
+  // A new module-level name: `stem`, or `stem_2`, `stem_3`... when an exported name or a schema
+  // const has it.
+  std::string top_level(const std::string& stem) const {
+    std::string name = stem;
+    for (int n = 2; exported.count(name) || schema_consts.count(name) || names::is_reserved(name);
+         ++n)
+      name = stem + "_" + std::to_string(n);
+    return name;
+  }
+
+  // The schema consts, each after those of its bases (which the constructor takes as values).
+  std::string schema_declarations() const {
+    std::string out;
+    std::set<std::string> done;
+    auto emit = [&](auto& self, const std::string& name) -> void {
+      if (!done.insert(name).second) return;
+      const SchemaConst& s = schema_consts.at(name);
+      for (const std::string& b : s.bases) self(self, b);
+      out += s.code;
+    };
+    for (const std::string& name : schema_order) emit(emit, name);
+    return out;
   }
 };
 
@@ -59,6 +97,24 @@ inline constexpr const char* kModeName = Mode == 0 ? "fixed" : "compressed";
 template <int Mode>
 inline constexpr const char* kModeMethod = Mode == 0 ? "Fixed" : "Compressed";
 
+// The schema constructor of a number token (kiln::detail::number_token).
+inline std::string schema_number(std::string_view token) {
+  if (token == "c8") return "char8";
+  if (token == "c16") return "char16";
+  if (token == "c32") return "char32";
+  return std::string(token);
+}
+
+// Whether a struct schema takes this field name (js/runtime/schema/struct.mjs: an identifier
+// not starting with "__").
+inline bool schema_field_name(std::string_view name) {
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9') || name.substr(0, 2) == "__") return false;
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+      return false;
+  return true;
+}
+
 inline std::string js_string(std::string_view s) {
   std::string out = "'";
   for (char c : s) {
@@ -68,19 +124,34 @@ inline std::string js_string(std::string_view s) {
   return out + "'";
 }
 
-// Property access that works for any field name.
-inline std::string js_prop(const std::string& obj, std::string_view name) {
+inline bool js_identifier_name(std::string_view name) {
   bool ident = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
   for (char c : name)
     ident = ident && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                       c == '_' || c == '$');
-  return ident ? obj + "." + std::string(name) : obj + "[" + js_string(name) + "]";
+  return ident;
+}
+
+// Property access that works for any field name.
+inline std::string js_prop(const std::string& obj, std::string_view name) {
+  return js_identifier_name(name) ? obj + "." + std::string(name)
+                                  : obj + "[" + js_string(name) + "]";
+}
+
+// A property name in an object literal.
+inline std::string js_prop_key(std::string_view name) {
+  return js_identifier_name(name) && name != "__proto__" ? std::string(name) : js_string(name);
 }
 
 // Per type family (below and in js_containers.hpp, js_struct.hpp, js_pointer.hpp):
 //   ts(c, input)                         the TypeScript type of values read (or accepted)
 //   write<Mode>(c, out, v, name, path, ind)  appends statements writing the JS expression v
 //   read<Mode>(c, out, name, ind)        appends statements and returns an expression reading one
+//   schema(c)                            the type built with the schema constructors (k.i32,
+//                                        k.vector(...), Foo_schema), declaring the structs it uses
+//   lacks_schema(seen)                   true when the schema constructors cannot express the
+//                                        type or a type it reaches (an enum on a character or
+//                                        bool); `seen`: the structs already visited
 // `name` is what the value is called (a field, or a field and a role such as `f3_item`): the
 // locals made for it are named after it. `path` is a JS string expression naming the value in
 // encode errors, and `ind` the indentation.
@@ -221,6 +292,24 @@ template <class T>
 struct Js<T, std::enable_if_t<detail::is_number_like<T>>> {
   static detail::NumberJs info() { return detail::number_js(detail::number_token_of<T>()); }
   static std::string ts(Context&, bool input) { return input ? info().ts_in : info().ts_out; }
+  // An enum: its wire name (which its fingerprint holds) and underlying integer.
+  static std::string schema(Context& c) {
+    std::string number = c.schema_ns + "." + schema_number(detail::number_token_of<T>());
+    if constexpr (std::is_enum_v<T>)
+      return c.schema_ns + ".enumeration(" + js_string(kiln::detail::reflect::wire_name<T>) + ", " +
+             number + ")";
+    else
+      return number;
+  }
+  // The schema constructors take enums on integers only (not char, char8_t... or bool).
+  static bool lacks_schema(std::set<std::string>&) {
+    if constexpr (std::is_enum_v<T>) {
+      std::string_view token = detail::number_token_of<T>();
+      return token == "bool" || token[0] == 'c';
+    } else {
+      return false;
+    }
+  }
   template <int Mode>
   static void write(Context&, std::string& out, const std::string& v, const std::string&,
                     const std::string& path, const std::string& ind) {
@@ -239,6 +328,8 @@ struct Js<T, std::enable_if_t<detail::is_number_like<T>>> {
 template <class T>
 struct Js<T, std::enable_if_t<kiln::detail::is_string<T>>> {
   static std::string ts(Context&, bool) { return "string"; }
+  static std::string schema(Context& c) { return c.schema_ns + ".string"; }
+  static bool lacks_schema(std::set<std::string>&) { return false; }
   template <int Mode>
   static void write(Context&, std::string& out, const std::string& v, const std::string&,
                     const std::string& path, const std::string& ind) {

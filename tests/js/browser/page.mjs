@@ -1,7 +1,10 @@
-// Runs in the browser under a strict CSP: round-trips the workloads with the package, compares
-// with the golden vectors, and checks the bytes with the wasm core. Reports JSON into #result.
+// Runs in the browser under a strict CSP: round-trips the workloads with the package, with the
+// generated codecs and with the same types declared in JS (schema constructors: closures composed
+// in the page, no code generated), compares with the golden vectors, and checks the bytes with the
+// wasm core. Reports JSON into #result.
 import { Codec, loadCore } from '/js/index.mjs';
 import { Struct, Foo, Record } from '/js/workloads.mjs';
+import * as declared from '/tests/workloads/schemas.mjs';
 
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
@@ -33,15 +36,16 @@ const same = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical
 async function run() {
   const results = [];
   const core = await loadCore();
-  for (const name of Object.keys(types)) {
+  for (const [name, kind] of Object.keys(types).flatMap((n) => [[n, 'generated'], [n, 'declared']])) {
+    const type = kind === 'generated' ? types[name] : declared[name];
     for (const compress of [false, true]) {
       const codec = new Codec({ compressNumbers: compress });
-      const bytes = codec.serialize(types[name], values[name]);
+      const bytes = codec.serialize(type, values[name]);
       const res = await fetch(`/tests/golden/${files[name]}_${compress ? 'compressed' : 'fixed'}.bin`);
       const golden = new Uint8Array(await res.arrayBuffer());
-      const back = codec.deserialize(types[name], bytes);
+      const back = codec.deserialize(type, bytes);
       results.push({
-        workload: name, compress, bytes: bytes.length,
+        workload: name, kind, compress, bytes: bytes.length,
         golden: golden.length === bytes.length && golden.every((b, i) => b === bytes[i]),
         roundtrip: same(back, values[name]),
         core: core.validate(types[name], bytes) === null,

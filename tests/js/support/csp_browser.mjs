@@ -7,7 +7,10 @@ import { chromium } from 'playwright-core';
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 export const CHROMIUM = '/usr/bin/chromium';
-const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.bin': 'application/octet-stream' };
+const TYPES = {
+  '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.bin': 'application/octet-stream',
+  '.wasm': 'application/wasm',
+};
 
 /**
  * A localhost server; fileFor(path) gives the file to send for a URL path, or null for 404.

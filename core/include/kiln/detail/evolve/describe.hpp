@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <tuple>
 
 #include "kiln/detail/evolve/type_code.hpp"
 #include "kiln/detail/reflect/fields.hpp"
@@ -231,9 +232,15 @@ template <class S>
 } >> {
   static_assert(detail::field_ids_valid<S>(),
                 "kiln: a declared field id is 0, names no field, or two fields share an id");
+  // A table lists a struct's own fields only, so a class with bases (KILN_FIELDS_WITH_BASES),
+  // whose body starts with its bases' fields, has no description (docs/FORMAT.md 10.5).
   static constexpr void type(Builder & b) {
-    b.byte(kStruct);
-    b.varint(b.ref(reflect::type_name<S>, &fields, &type_tag<S>));
+    if constexpr (std::tuple_size_v<reflect::bases_of<S>> != 0) {
+      b.ok = false;
+    } else {
+      b.byte(kStruct);
+      b.varint(b.ref(reflect::type_name<S>, &fields, &type_tag<S>));
+    }
   }
   // The struct's entry in the table: name, field count, then per field name, id code, type.
   static constexpr void fields(Builder & b) {

@@ -1,0 +1,31 @@
+// A kiln::Value field: a generic value (docs/FORMAT.md 9) inside a typed struct. Its containers
+// are numbered on their own, per field; back-references need the message's reference tracking.
+import { DEFAULT_LIMITS } from '../reader.mjs';
+import { ValueWriter } from '../value_writer.mjs';
+import { readValue } from '../value_reader.mjs';
+import { Schema } from './schema.mjs';
+
+// sizeof(kiln::Value) in wasm32: a std::variant whose largest alternatives take 16 bytes.
+const VALUE = { size: 24, align: 8 };
+
+export class ValueSchema extends Schema {
+  constructor() {
+    super();
+    this.lay = VALUE;
+  }
+  label() {
+    return 'value';
+  }
+  tokens(out) {
+    out.push('value');
+  }
+  get minBytes() {
+    return 1;
+  }
+  makeWriter() {
+    return (w, v) => new ValueWriter(w, w.refs !== null, DEFAULT_LIMITS.maxDepth).write(v);
+  }
+  makeReader() {
+    return (r) => readValue(r, r.refs !== null ? [] : null);
+  }
+}

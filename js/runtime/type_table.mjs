@@ -1,0 +1,240 @@
+// The type table of a compatible-mode message (docs/FORMAT.md 10.2-10.3, 10.6): parsing and
+// checking it, spelling its types, and walking a value by its descriptors (to print it, or to skip
+// a field the reader does not have). Mirrors core/src/evolve/type_table.cpp: the same checks,
+// error codes and offsets.
+import { fieldIdOf } from './field_id.mjs';
+
+// Type codes (FORMAT 10.3).
+export const BOOL = 0x01, I8 = 0x02, I16 = 0x03, I32 = 0x04, I64 = 0x05, U8 = 0x06, U16 = 0x07;
+export const U32 = 0x08, U64 = 0x09, F32 = 0x0a, F64 = 0x0b, C8 = 0x0c, C16 = 0x0d, C32 = 0x0e;
+export const STR = 0x0f, SEQ = 0x10, SET = 0x11, MAP = 0x12, OPT = 0x13, ARR = 0x14, TUP = 0x15;
+export const VAR = 0x16, STRUCT = 0x17;
+const SCALARS = ['', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'f32', 'f64',
+  'c8', 'c16', 'c32', 'str'];
+
+/** How many values a compatible-mode body of `size` bytes may hold while skipping or
+ *  inspecting (walk_budget in C++): 16 per byte, plus a base. */
+export const walkBudget = (size) => 16 * size + 65536;
+
+function badTable(r, at, detail) {
+  r.fail('BadTypeTable', detail, at);
+}
+
+// Names are never shared strings, whatever the header's bit 3 (FORMAT.md 10.6).
+function readName(r) {
+  return r.strBody(r.length(1, r.limits.maxStringBytes, 'string length', 1));
+}
+
+// A descriptor as a tree: { code, at (its offset), n?, elems?, index? }.
+function parseType(r, typeCount, depth) {
+  const at = r.pos;
+  if (depth > r.limits.maxDepth) {
+    badTable(r, at, `type descriptor nested deeper than ${r.limits.maxDepth}`);
+  }
+  const code = r.u8('type code');
+  switch (code) {
+    case SEQ: case SET: case OPT:
+      return { code, at, elems: [parseType(r, typeCount, depth + 1)] };
+    case MAP:
+      return { code, at, elems: [parseType(r, typeCount, depth + 1), parseType(r, typeCount, depth + 1)] };
+    case ARR: {
+      const n = r.varint64('array length');
+      if (n > BigInt(r.limits.maxCollectionLength)) badTable(r, at, `array length ${n} exceeds the limit`);
+      return { code, at, n: Number(n), elems: [parseType(r, typeCount, depth + 1)] };
+    }
+    case TUP: case VAR: {
+      const n = r.varint64('element count');
+      if (n > BigInt(r.end - r.pos)) r.fail('Truncated', `element count ${n} exceeds the bytes left`, at);
+      if (code === VAR && n === 0n) badTable(r, at, 'variant with no alternatives');
+      const elems = [];
+      for (let i = 0; i < Number(n); i++) elems.push(parseType(r, typeCount, depth + 1));
+      return { code, at, n: Number(n), elems };
+    }
+    case STRUCT: {
+      const k = r.varint64('struct index');
+      if (k >= BigInt(typeCount)) {
+        badTable(r, at, `struct index ${k} but the table has ${typeCount} types`);
+      }
+      return { code, at, index: Number(k) };
+    }
+    default:
+      if (code < BOOL || code > STR) badTable(r, at, `unknown type code ${code}`);
+      return { code, at };
+  }
+}
+
+export function parseTable(r) {
+  const at = r.pos;
+  const count = r.varint64('type count');
+  if (count > BigInt(Math.floor((r.end - r.pos) / 2))) {
+    r.fail('Truncated', `type count ${count} exceeds the bytes left`, at);
+  }
+  const types = [];
+  for (let k = 0; k < Number(count); k++) {
+    const name = readName(r);
+    const countAt = r.pos;
+    const n = r.varint64('field count');
+    if (n > BigInt(Math.floor((r.end - r.pos) / 3))) {
+      r.fail('Truncated', `field count ${n} exceeds the bytes left`, countAt);
+    }
+    const fields = [];
+    for (let i = 0; i < Number(n); i++) {
+      const fieldAt = r.pos;
+      const fname = readName(r);
+      let id = r.varint32('field id');
+      if (id === 0) id = fieldIdOf(fname);
+      fields.push({ name: fname, id, type: parseType(r, Number(count), 1), at: fieldAt });
+    }
+    // Ids and names may not repeat; the error is at the later of the first repeated pair in
+    // sorted order, as in the C++ reader.
+    for (const [key, what] of [['id', 'id'], ['name', 'name']]) {
+      const sorted = fields.map((f, i) => [f[key], i]).sort((a, b) =>
+        (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+      for (let i = 1; i < sorted.length; i++) {
+        if (sorted[i][0] === sorted[i - 1][0]) {
+          const f = fields[Math.max(sorted[i][1], sorted[i - 1][1])];
+          badTable(r, f.at, `type ${name} repeats field ${what} ${f[key]}`);
+        }
+      }
+    }
+    types.push({ name, fields });
+  }
+  const root = parseType(r, Number(count), 1);
+  return { types, root };
+}
+
+export function typeText(t, d) {
+  switch (d.code) {
+    case SEQ: return `seq<${typeText(t, d.elems[0])}>`;
+    case SET: return `set<${typeText(t, d.elems[0])}>`;
+    case OPT: return `opt<${typeText(t, d.elems[0])}>`;
+    case MAP: return `map<${d.elems.map((e) => typeText(t, e)).join(',')}>`;
+    case ARR: return `arr<${typeText(t, d.elems[0])},${d.n}>`;
+    case TUP: return `tup<${d.elems.map((e) => typeText(t, e)).join(',')}>`;
+    case VAR: return `var<${d.elems.map((e) => typeText(t, e)).join(',')}>`;
+    case STRUCT: return t.types[d.index].name;
+    default: return SCALARS[d.code];
+  }
+}
+
+function minBytes(d) {
+  switch (d.code) {
+    case I16: case U16: case C16: return 2;
+    case F32: case C32: return 4;
+    case F64: return 8;
+    case ARR: return d.n * minBytes(d.elems[0]);
+    case TUP: return d.elems.reduce((s, e) => s + minBytes(e), 0);
+    case VAR: return 1 + Math.min(...d.elems.map(minBytes));
+    case STRUCT: return 0;
+    default: return 1;
+  }
+}
+
+function jsonNumber(x) {
+  if (Number.isNaN(x)) return '"NaN"';
+  if (x === Infinity) return '"Infinity"';
+  if (x === -Infinity) return '"-Infinity"';
+  if (Object.is(x, -0)) return '-0';
+  return String(x);
+}
+
+function fixed64(r, what) {
+  r.need(8, what);
+  r.pos += 8;
+  return r.view;
+}
+
+export class Walker {
+  constructor(r, table, compress, budget) {
+    this.r = r;
+    this.t = table;
+    this.compress = compress;
+    this.budget = budget;
+  }
+
+  value(d) {
+    const r = this.r;
+    if (this.budget === 0) r.fail('LengthTooLarge', 'the message holds more values than its size allows');
+    this.budget--;
+    switch (d.code) {
+      case BOOL: return r.bool() ? 'true' : 'false';
+      case I8: return String(r.i8());
+      case U8: case C8: return String(r.u8('u8'));
+      case I16: return String(r.i16());
+      case U16: case C16: return String(r.u16('u16'));
+      case C32: return String(r.u32('c32'));
+      case I32: return String(this.compress ? r.zigzag32('i32') : r.i32());
+      case U32: return String(this.compress ? r.varint32('u32') : r.u32('u32'));
+      // 64-bit integers as BigInts whatever the reader's int64 option: a skipped field is
+      // never out of range.
+      case I64: {
+        if (!this.compress) return String(fixed64(r, 'i64').getBigInt64(r.pos - 8, true));
+        const z = r.varint64('i64');
+        return String((z >> 1n) ^ -(z & 1n));
+      }
+      case U64: return String(this.compress ? r.varint64('u64') : fixed64(r, 'u64').getBigUint64(r.pos - 8, true));
+      case F32: return jsonNumber(r.f32());
+      case F64: return jsonNumber(r.f64());
+      case STR: return JSON.stringify(r.str());
+      case SEQ: return this.elements(d.elems[0], null, 'sequence length');
+      case SET: return this.elements(d.elems[0], null, 'set length');
+      case MAP: return this.elements(d.elems[0], d.elems[1], 'map length');
+      case OPT: {
+        const tag = r.u8('optional tag');
+        if (tag > 1) r.fail('BadOptionalTag', `optional tag is ${tag}, expected 0 or 1`, r.pos - 1);
+        return tag === 0 ? 'null' : this.nested(d.elems[0], 'optional');
+      }
+      case ARR: {
+        r.enter('array');
+        const parts = [];
+        for (let i = 0; i < d.n; i++) parts.push(this.value(d.elems[0]));
+        r.leave();
+        return `[${parts.join(',')}]`;
+      }
+      case TUP: {
+        r.enter('tuple');
+        const parts = d.elems.map((e) => this.value(e));
+        r.leave();
+        return `[${parts.join(',')}]`;
+      }
+      case VAR: {
+        const at = r.pos;
+        const index = r.varint32('variant index');
+        if (index >= d.n) {
+          r.fail('BadVariantIndex', `variant index ${index} but the variant has ${d.n} alternatives`, at);
+        }
+        return `{"variant":${index},"value":${this.nested(d.elems[index], 'variant')}}`;
+      }
+      default: return this.structure(this.t.types[d.index]);
+    }
+  }
+
+  // Every container counts one nesting level, as in the C++ walker.
+  nested(d, what) {
+    this.r.enter(what);
+    const s = this.value(d);
+    this.r.leave();
+    return s;
+  }
+
+  elements(key, mapped, what) {
+    const r = this.r;
+    const min = minBytes(key) + (mapped ? minBytes(mapped) : 0);
+    const n = r.length(min, r.limits.maxCollectionLength, what);
+    r.enter(what);
+    const parts = [];
+    for (let i = 0; i < n; i++) {
+      parts.push(mapped ? `[${this.value(key)},${this.value(mapped)}]` : this.value(key));
+    }
+    r.leave();
+    return `[${parts.join(',')}]`;
+  }
+
+  structure(type) {
+    this.r.enter('struct');
+    const parts = type.fields.map((f) => `${JSON.stringify(f.name)}:${this.value(f.type)}`);
+    this.r.leave();
+    return `{${parts.join(',')}}`;
+  }
+}
+
