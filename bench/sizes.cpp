@@ -7,7 +7,8 @@
 int main() {
   int failures = 0;
   for (const auto& c : kiln::workloads::golden_cases()) {
-    kiln::Codec codec(c.options());  // TestClass with reference tracking, as its golden vector
+    // TestClass with reference tracking, as its golden vector; Drawing with its registered types
+    kiln::Codec codec = c.codec(c.options());
     auto bytes = c.encode(codec);
     bool equal = false;
     auto status = c.decode(codec, bytes, equal);

@@ -17,7 +17,7 @@ TEST(Golden, EveryCaseHasAFile) {
 
 TEST(Golden, WrittenBytesEqualFiles) {
   for (const auto& c : golden_cases()) {
-    kiln::Codec codec(c.options());
+    kiln::Codec codec = c.codec(c.options());
     const auto& expected = kiln::test::golden_vectors().at(c.name);
     EXPECT_EQ(c.encode(codec), expected) << c.name;
   }
@@ -27,8 +27,8 @@ TEST(Golden, FilesDecodeToWorkloadValues) {
   for (const auto& c : golden_cases()) {
     // A reader decodes either number mode, whatever its own option says.
     for (bool reader_compress : {false, true}) {
-      kiln::Codec codec(
-          c.reader({.compress_numbers = reader_compress, .compatible = !c.compatible}));
+      kiln::Codec codec =
+          c.codec(c.reader({.compress_numbers = reader_compress, .compatible = !c.compatible}));
       bool equal = false;
       auto status = c.decode(codec, kiln::test::golden_vectors().at(c.name), equal);
       ASSERT_TRUE(status.ok()) << c.name << ": " << status.error().message();
@@ -39,7 +39,7 @@ TEST(Golden, FilesDecodeToWorkloadValues) {
 
 TEST(Golden, EveryTruncationIsRejected) {
   for (const auto& c : golden_cases()) {
-    kiln::Codec codec(c.reader());
+    kiln::Codec codec = c.codec(c.reader());
     const auto& full = kiln::test::golden_vectors().at(c.name);
     for (std::size_t n = 0; n < full.size(); ++n) {
       bool equal = true;

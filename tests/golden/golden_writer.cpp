@@ -17,28 +17,42 @@ std::vector<std::uint8_t> read_file(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// One manifest entry: the file, its root type and every option that wrote it.
+std::string manifest_entry(const kiln::workloads::GoldenCase& c) {
+  auto flag = [](bool b) { return b ? "true" : "false"; };
+  kiln::Codec codec = c.codec(c.options());
+  std::ostringstream m;
+  m << "    {\"file\": \"" << c.name << ".bin\", \"workload\": \"" << c.workload
+    << "\", \"compress_numbers\": " << flag(c.compress)
+    << ", \"track_references\": " << flag(c.track)
+    << ", \"share_strings\": " << flag(c.share_strings)
+    << ", \"compatible\": " << flag(c.compatible) << ", \"fingerprint\": " << flag(c.fingerprint)
+    << ", \"header\": " << flag(c.header);
+  if (!c.registry.empty()) m << ", \"registry\": " << c.registry;
+  m << ", \"bytes\": " << c.encode(codec).size();
+  if (!c.covers.empty()) m << ", \"covers\": \"" << c.covers << "\"";
+  m << "}";
+  return m.str();
+}
+
 std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
   std::ostringstream m;
-  // Schema-consistent vectors under "vectors", compatible-mode ones under "compatible_vectors".
-  m << "{\n  \"format_version\": 1,\n";
-  for (bool compatible : {false, true}) {
-    m << (compatible ? "  \"compatible_vectors\": [\n" : "  \"vectors\": [\n");
+  // The workloads' schema-consistent vectors under "vectors", their compatible-mode ones under
+  // "compatible_vectors"; one vector per feature (golden_features.hpp) under "feature_vectors".
+  m << "{\n  \"format_version\": 1";
+  const char* sections[] = {"vectors", "compatible_vectors", "feature_vectors"};
+  for (int section = 0; section < 3; ++section) {
+    m << ",\n  \"" << sections[section] << "\": [\n";
     bool first = true;
     for (const auto& c : cases) {
-      if (c.compatible != compatible) continue;
-      kiln::Codec codec(c.options());
-      m << (first ? "" : ",\n") << "    {\"file\": \"" << c.name << ".bin\", \"workload\": \""
-        << c.workload << "\", \"compress_numbers\": " << (c.compress ? "true" : "false")
-        << ", \"track_references\": " << (c.track ? "true" : "false")
-        << ", \"share_strings\": " << (c.track ? "true" : "false")
-        << ", \"fingerprint\": " << (c.fingerprint ? "true" : "false")
-        << ", \"header\": " << (c.header ? "true" : "false")
-        << ", \"bytes\": " << c.encode(codec).size() << "}";
+      int in = !c.covers.empty() ? 2 : c.compatible ? 1 : 0;
+      if (in != section) continue;
+      m << (first ? "" : ",\n") << manifest_entry(c);
       first = false;
     }
-    m << (compatible ? "\n  ]\n" : "\n  ],\n");
+    m << "\n  ]";
   }
-  m << "}\n";
+  m << "\n}\n";
   return m.str();
 }
 
@@ -85,7 +99,7 @@ int main(int argc, char** argv) {
   auto cases = kiln::workloads::golden_cases();
   int failures = 0;
   for (const auto& c : cases) {
-    kiln::Codec codec(c.options());
+    kiln::Codec codec = c.codec(c.options());
     auto bytes = c.encode(codec);
     std::string path = dir + "/" + c.name + ".bin";
     if (write) {

@@ -1,7 +1,7 @@
 // Schema: one node of a type declared in JavaScript (kiln-sdk's struct, vector, i32, ...). Each
 // node knows its wire shape (fingerprint tokens, minimum and maximum encoded sizes), the C++
 // layout it stands for (charged to the allocation budget) and makes, once per number mode, a
-// writer and a reader: closures composed at definition, no code generated at run time. Any node
+// writer and a reader: closures composed on first use, no code generated at run time. Any node
 // can be the root of a message: it is a Kiln type, as the generated ones are.
 import { invalid } from '../errors.mjs';
 import { defaultCodec, NO_OPTIONS } from '../codec.mjs';
