@@ -51,10 +51,18 @@ function readMessage(r, type, agreedFlags) {
   }
   const compress = (flags & FLAG_COMPRESS_NUMBERS) !== 0;
   let value;
-  if (flags & FLAG_COMPATIBLE) value = type.readCompatible(r, compress);
+  // (A reader of a message without a header was told compatible mode by its own options.)
+  if (flags & FLAG_COMPATIBLE) value = agreedFlags === null ? type.readCompatible(r, compress) : readAgreed(r, type, compress);
   else value = compress ? type.readCompressed(r) : type.readFixed(r);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return value;
+}
+
+// A header-less reader told compatible mode by its options: refused, as in C++, for a type
+// with no type table (there is no flags byte to blame).
+function readAgreed(r, type, compress) {
+  tableOf(type); // throws UnsupportedOption when there is none
+  return type.readCompatible(r, compress);
 }
 
 // Options are checked by name, so that a misspelt or unsupported one throws instead of being
@@ -170,9 +178,9 @@ export function defineType(spec) {
 }
 
 // Compatible mode (docs/FORMAT.md 10) of a generated type, from its schema: the schema's type
-// table (null when it has none: pointers, classes with bases); a message whose table is byte for
-// byte that one was written with the reader's types, so its body is read by the generated
-// readers; any other table is bound to the schema, which reads by it.
+// table (null when it has none: pointers, classes with bases); a message whose table is that one
+// was written with the reader's types, so its body is read by the generated readers; any other
+// table is bound to the schema, which reads by it.
 function compatibleMethods(spec) {
   const { schema, readFixed, readCompressed } = spec;
   if (typeof schema !== 'object' || schema === null || typeof schema.compatibleTable !== 'function' ||
@@ -184,20 +192,7 @@ function compatibleMethods(spec) {
       return schema.compatibleTable();
     },
     readCompatible(r, compress) {
-      const own = schema.compatibleTable();
-      if (own !== null && sameBytes(r.buf, r.pos, r.end, own)) {
-        r.pos += own.length;
-        return compress ? readCompressed(r) : readFixed(r);
-      }
-      return schema.readCompatible(r, compress);
+      return schema.readCompatible(r, compress, compress ? readCompressed : readFixed);
     },
   };
-}
-
-// Whether buf[pos, end) starts with the bytes of `table`.
-function sameBytes(buf, pos, end, table) {
-  const n = table.length;
-  if (end - pos < n) return false;
-  for (let i = 0; i < n; i++) if (buf[pos + i] !== table[i]) return false;
-  return true;
 }

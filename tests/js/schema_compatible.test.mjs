@@ -134,3 +134,11 @@ test('an evolved message, and every truncation and bit flip of it: the JS reader
     assert.equal(checked, bytes.length * 9);
   }
 });
+
+test('a header-less reader told compatible mode: refused for a type with no type table, as in C++', () => {
+  const bare = new Codec({ compatible: true, header: false });
+  for (const type of [generated.TestClass, declared.TestClass]) {
+    assert.throws(() => bare.deserialize(type, Uint8Array.of(0)), { code: 'UnsupportedOption' });
+  }
+  assert.deepStrictEqual(bare.deserialize(generated.Record, bare.serialize(declared.Record, makeRecord())), makeRecord());
+});

@@ -69,8 +69,10 @@ class Binder {
 /**
  * Reads the type table at r.pos and the root value after it, as `schema` (the reader's root
  * type, whose compatible-mode table is `own`). `mode`: 0 fixed, 1 compressed numbers.
+ * `sameVersion` reads the body of a message whose table is the reader's own (by default the
+ * schema's own reader; a generated codec passes its generated one).
  */
-export function readCompatible(r, schema, own, mode) {
+export function readCompatible(r, schema, own, mode, sameVersion = schema.reader(mode)) {
   const { bytes } = own;
   const n = bytes.length;
   if (r.end - r.pos >= n) {
@@ -78,7 +80,7 @@ export function readCompatible(r, schema, own, mode) {
     while (i < n && r.buf[r.pos + i] === bytes[i]) i++;
     if (i === n) {
       r.pos += n;
-      return schema.reader(mode)(r);
+      return sameVersion(r);
     }
   }
   const wire = parseTable(r);

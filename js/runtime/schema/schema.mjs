@@ -131,12 +131,13 @@ export class Schema {
     if (this.table === undefined) this.table = typeTable(this);
     return this.table?.bytes ?? null;
   }
-  /** Reads a compatible-mode message's table and root value. */
-  readCompatible(r, compress) {
+  /** Reads a compatible-mode message's table and root value; `sameVersion` reads the body of a
+   *  message whose table is this type's own (default: this schema's reader). */
+  readCompatible(r, compress, sameVersion = undefined) {
     if (this.compatibleTable() === null) {
       r.fail('BadFlags', `${this.label()} cannot be read from a compatible-mode message`, 2);
     }
-    return readCompatible(r, this, this.table, compress ? COMPRESSED : FIXED);
+    return readCompatible(r, this, this.table, compress ? COMPRESSED : FIXED, sameVersion);
   }
   serialize(value, options = NO_OPTIONS) {
     return defaultCodec(options).serialize(this, value);
