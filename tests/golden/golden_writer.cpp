@@ -35,10 +35,25 @@ std::string manifest_entry(const kiln::workloads::GoldenCase& c) {
   return m.str();
 }
 
+// "streams": each framed stream and the vectors in its frames.
+std::string streams_manifest(const std::vector<kiln::workloads::GoldenStream>& streams) {
+  std::ostringstream m;
+  m << ",\n  \"streams\": [\n";
+  for (std::size_t i = 0; i < streams.size(); ++i) {
+    m << "    {\"file\": \"" << streams[i].name << ".bin\", \"frames\": [";
+    for (std::size_t f = 0; f < streams[i].frames.size(); ++f)
+      m << (f ? ", " : "") << "\"" << streams[i].frames[f] << ".bin\"";
+    m << "]}" << (i + 1 < streams.size() ? ",\n" : "\n");
+  }
+  m << "  ]";
+  return m.str();
+}
+
 std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
   std::ostringstream m;
   // The workloads' schema-consistent vectors under "vectors", their compatible-mode ones under
-  // "compatible_vectors"; one vector per feature (golden_features.hpp) under "feature_vectors".
+  // "compatible_vectors"; one vector per feature (golden_features.hpp) under "feature_vectors";
+  // framed streams of vectors under "streams".
   m << "{\n  \"format_version\": 1";
   const char* sections[] = {"vectors", "compatible_vectors", "feature_vectors"};
   for (int section = 0; section < 3; ++section) {
@@ -52,6 +67,7 @@ std::string manifest(const std::vector<kiln::workloads::GoldenCase>& cases) {
     }
     m << "\n  ]";
   }
+  m << streams_manifest(kiln::workloads::golden_streams());
   m << "\n}\n";
   return m.str();
 }
@@ -114,6 +130,10 @@ int main(int argc, char** argv) {
       std::printf("ok %s (%zu bytes)\n", path.c_str(), bytes.size());
     }
   }
+  // Framed streams of those vectors (docs/FORMAT.md section 11).
+  for (const auto& stream : kiln::workloads::golden_streams())
+    failures += write_or_check(write, dir + "/" + stream.name + ".bin",
+                               kiln::workloads::encode_stream(stream, cases));
   std::string m = manifest(cases);
   std::string mpath = dir + "/manifest.json";
   if (write) {

@@ -188,4 +188,27 @@ inline std::vector<GoldenCase> golden_cases() {
   return cases;
 }
 
+// A framed stream (docs/FORMAT.md section 11) of golden vectors, one frame each, in order.
+struct GoldenStream {
+  std::string name;                 // file name without ".bin"
+  std::vector<std::string> frames;  // the vectors' names, without ".bin"
+};
+
+inline std::vector<GoldenStream> golden_streams() {
+  return {{"stream_framed", {"record_fixed", "struct_compressed", "record_compatible"}}};
+}
+
+// The stream's bytes: each frame's vector as the library writes it now, behind its length.
+inline std::vector<std::uint8_t> encode_stream(const GoldenStream& stream,
+                                               const std::vector<GoldenCase>& cases) {
+  std::vector<std::uint8_t> out;
+  for (const std::string& frame : stream.frames) {
+    for (const GoldenCase& c : cases) {
+      if (c.name != frame) continue;
+      if (!append_frame(c.encode(c.codec(c.options())), out).ok()) return {};
+    }
+  }
+  return out;
+}
+
 }  // namespace kiln::workloads

@@ -1,5 +1,6 @@
 // Everything: the codec, the serializers of every supported type family, adapters for types of
-// your own, the registry of polymorphic types, kiln::Value, and the thread-safe facades.
+// your own, the registry of polymorphic types, kiln::Value, framed streams, and the thread-safe
+// facades.
 #pragma once
 
 #include "kiln/adapter.hpp"
@@ -19,5 +20,6 @@
 #include "kiln/inspect.hpp"
 #include "kiln/registry.hpp"
 #include "kiln/serializer.hpp"
+#include "kiln/stream.hpp"
 #include "kiln/thread_safe.hpp"
 #include "kiln/value.hpp"
