@@ -9,6 +9,11 @@ export {
   f32, f64, char8, char16, char32, string, value, vector, array, set, map, optional, variant, tuple, enumeration,
   struct, unique, shared, weak,
 } from './runtime/schema/index.js';
+export {
+  DEFAULT_MAX_FRAME_BYTES, encodeFrame, Frame, FrameOptions, FrameReader, FrameSource, readFrames, readMessages,
+  MessageReadOptions, MessageWriteOptions, MessageOf, FrameDecoderStream, FrameEncoderStream, MessageDecoderStream,
+  MessageEncoderStream,
+} from './runtime/stream/index.js';
 
 export interface KilnCore {
   /** Format version the core reads and writes. */

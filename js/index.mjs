@@ -1,6 +1,6 @@
 // kiln-sdk: fast, compact, code-generation-free serialization, byte-compatible with the C++ core.
-// The runtime and the schema constructors; the generated codecs of the benchmark workloads are
-// kiln-sdk/workloads.
+// The runtime, the schema constructors and framed streams; their Node stream.Transforms are
+// kiln-sdk/node, the generated codecs of the benchmark workloads kiln-sdk/workloads.
 export {
   Codec, KilnError, DEFAULT_LIMITS, serialize, serializeView, serializeInto, deserialize,
 } from './runtime/index.mjs';
@@ -10,3 +10,7 @@ export {
 } from './runtime/schema/index.mjs';
 export { loadCore } from './core.mjs';
 export { inspect, fieldIdOf } from './runtime/inspect.mjs';
+export {
+  DEFAULT_MAX_FRAME_BYTES, encodeFrame, FrameReader, readFrames, readMessages, FrameDecoderStream, FrameEncoderStream,
+  MessageDecoderStream, MessageEncoderStream,
+} from './runtime/stream/index.mjs';

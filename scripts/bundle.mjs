@@ -3,6 +3,7 @@
 //                  module, shared by
 //   kiln.cjs       the `require('kiln-sdk')` entry, and
 //   workloads.cjs  the `require('kiln-sdk/workloads')` entry (one runtime, one set of codecs);
+//   node.cjs       the `require('kiln-sdk/node')` entry (stream.Transforms on the same runtime);
 //   kiln.mjs       the runtime as one ES module, for a page that imports it by path (no bundler,
 //                  no import map: a strict Content-Security-Policy allows neither inline scripts
 //                  nor bare specifiers).
@@ -28,7 +29,8 @@ const specifier = (from, to) => {
 // The core modules become externals, imported by their path relative to the output folder; with
 // `shared`, the modules runtime.cjs holds become imports of runtime.cjs.
 function externals({ shared = false } = {}) {
-  const toRuntime = new Set(['runtime/index.mjs', 'runtime/schema/index.mjs', 'runtime/inspect.mjs', 'core.mjs']
+  const toRuntime = new Set(['runtime/index.mjs', 'runtime/schema/index.mjs', 'runtime/inspect.mjs', 'runtime/stream/index.mjs',
+    'core.mjs']
     .map((f) => join(pkg, f)));
   return {
     name: 'kiln-externals',
@@ -60,6 +62,7 @@ await Promise.all([
       contents: "export * from './runtime/index.mjs';\n" +
         "export * from './runtime/schema/index.mjs';\n" +
         "export { inspect, fieldIdOf } from './runtime/inspect.mjs';\n" +
+        "export * from './runtime/stream/index.mjs';\n" +
         "export { loadCore } from './core.mjs';\n",
       resolveDir: pkg,
       sourcefile: 'runtime.cjs',
@@ -69,6 +72,7 @@ await Promise.all([
   }),
   build({ ...cjs, entryPoints: [join(pkg, 'index.mjs')], outfile: join(dist, 'kiln.cjs'), plugins: [externals({ shared: true })] }),
   build({ ...cjs, entryPoints: [join(pkg, 'workloads.mjs')], outfile: join(dist, 'workloads.cjs'), plugins: [externals({ shared: true })] }),
+  build({ ...cjs, entryPoints: [join(pkg, 'node.mjs')], outfile: join(dist, 'node.cjs'), plugins: [externals({ shared: true })] }),
   build({
     ...common,
     format: 'esm',

@@ -11,7 +11,7 @@ const SUPPORTED_FLAGS =
   FLAG_COMPRESS_NUMBERS | FLAG_REFERENCE_TRACKING | FLAG_SHARE_STRINGS | FLAG_NO_FINGERPRINT;
 const GRAPH_FLAGS = FLAG_REFERENCE_TRACKING | FLAG_SHARE_STRINGS;
 
-function checkType(type) {
+export function checkType(type) {
   if (typeof type !== 'object' || type === null || typeof type.writeFixed !== 'function') {
     invalid('type', 'a Kiln type (e.g. Foo from the generated module)', type);
   }
@@ -68,7 +68,7 @@ function readAgreed(r, type, compress) {
 // Options are checked by name, so that a misspelt or unsupported one throws instead of being
 // ignored.
 const WRITE_OPTIONS = ['compressNumbers', 'trackReferences', 'shareStrings', 'fingerprint', 'header', 'compatible'];
-const TYPE_OPTIONS = new Set([...WRITE_OPTIONS, 'int64', 'maps']); // Type.serialize/deserialize
+export const TYPE_OPTIONS = new Set([...WRITE_OPTIONS, 'int64', 'maps']); // Type.serialize/deserialize
 const CODEC_OPTIONS = new Set([...TYPE_OPTIONS, 'limits']);
 const LIMITS = new Set(Object.keys(DEFAULT_LIMITS));
 

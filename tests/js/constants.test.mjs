@@ -1,6 +1,6 @@
 // The constants js/runtime shares with the C++ core are the core's: error codes and their texts,
-// header flags and layout, generic-value tags and typed-array kinds, default limits, the wasm
-// module's header-less flag. Names and values, in both directions: a constant on one side only
+// header flags and layout, generic-value tags and typed-array kinds, default limits (decode and
+// frames), the wasm module's header-less flag. Names and values, in both directions: a constant on one side only
 // fails. The C++ side is js/generated/cpp_constants.json, written at build time by a program
 // compiled against the core (wasm/jsgen/constants.cpp; enumerators and Limits' fields found by
 // reflection). Each JS name is the C++ name respelled: kFlagNoFingerprint -> FLAG_NO_FINGERPRINT,
@@ -15,6 +15,7 @@ import * as header from '../../js/runtime/header.mjs';
 import * as valueTags from '../../js/runtime/value_tags.mjs';
 import * as reader from '../../js/runtime/reader.mjs';
 import * as coreLoader from '../../js/runtime/core_loader.mjs';
+import * as frame from '../../js/runtime/stream/frame.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tablePath = join(root, 'js/generated/cpp_constants.json');
@@ -59,6 +60,8 @@ test('generic values: tags, typed-array kinds and the fingerprint', () => {
 test('default limits and the allocation budget', () => {
   assert.deepEqual({ ...reader.DEFAULT_LIMITS }, table(cpp.limits, camel), 'DEFAULT_LIMITS is Limits{}');
   assert.deepEqual(numbersOf(reader), table(cpp.allocBudget, upperSnake), 'js/runtime/reader.mjs');
+  assert.deepEqual({ maxFrameBytes: frame.DEFAULT_MAX_FRAME_BYTES }, table(cpp.frameLimits, camel),
+    'DEFAULT_MAX_FRAME_BYTES is FrameLimits{}');
 });
 
 test('the wasm module flag for a message without a header', () => {

@@ -1,6 +1,6 @@
 // Writes the constants the JS runtime mirrors, as the C++ core defines them, to a JSON file:
 // error codes and their texts, header flags and layout, generic-value tags and typed-array
-// kinds, the default decode limits and the wasm module's flag for header-less messages.
+// kinds, the default decode and frame limits and the wasm module's flag for header-less messages.
 // tests/js/constants.test.mjs holds js/runtime to it. Enumerators and Limits' fields are found
 // by reflection; the plain constants are listed here, and that test checks the list against the
 // headers that declare them.
@@ -75,9 +75,9 @@ std::string typed_kinds() {
   return array(items);
 }
 
-// Every field of Limits with its default value.
+// Every field of a limits struct (Limits, FrameLimits) with its default value.
+template <class Limits>
 std::string limits() {
-  using kiln::Limits;
   namespace reflect = kiln::detail::reflect;
   Limits defaults{};
   std::vector<std::string> items;
@@ -119,7 +119,8 @@ int main(int argc, char** argv) {
   json += "  \"valueFingerprint\": " + std::to_string(kiln::fingerprint_of<kiln::Value>()) + ",\n";
   json += "  \"typedKinds\": " + typed_kinds() + ",\n";
   json += "  \"typedKindCount\": " + std::to_string(kiln::kTypedKindCount) + ",\n";
-  json += "  \"limits\": " + limits() + ",\n";
+  json += "  \"limits\": " + limits<kiln::Limits>() + ",\n";
+  json += "  \"frameLimits\": " + limits<kiln::FrameLimits>() + ",\n";
   json += "  \"allocBudget\": " +
           entries({KILN_CONSTANT(kiln::Limits, kAllocPerInputByte),
                    KILN_CONSTANT(kiln::Limits, kAllocBase)}) +
