@@ -31,6 +31,16 @@ for (const w of WORKLOADS) {
   }
 }
 
+// The stream benchmark: Struct and Foo read by Node and by Chromium, both formats measured.
+const streamRows = machine.streams?.summary ?? [];
+for (const reader of ['node', 'chromium']) {
+  for (const kind of ['struct', 'foo']) {
+    const row = streamRows.find((s) => s.runtime.startsWith(reader) && s.kind === kind);
+    if (!row) problems.push(`no stream row for ${reader} ${kind}`);
+    else if (!(row.kiln.msgs_per_s > 0 && row.json.msgs_per_s > 0)) problems.push(`stream row ${reader} ${kind}: rates`);
+  }
+}
+
 // Every wasm runtime ran the cases the native loop ran, so each has its wasm/native ratios.
 const key = (r) => `${r.library}/${r.mode}/${r.workload}`;
 const loopCases = new Set(results.filter((r) => r.target === 'native' && r.harness === 'loop').map(key));

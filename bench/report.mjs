@@ -62,8 +62,10 @@ const machine = {
   quick,
 };
 // The npm package: tarball size and first loadCore() time (bench/js/package.mjs).
+const streams = existsSync(`${outDir}/stream.json`) ? JSON.parse(readFileSync(`${outDir}/stream.json`, 'utf8')) : null;
 const npmPackage = existsSync(`${outDir}/package-js.json`) ? JSON.parse(readFileSync(`${outDir}/package-js.json`, 'utf8')) : null;
 if (npmPackage) machine.npm_package = npmPackage;
+if (streams) machine.streams = streams;
 writeFileSync(`${outDir}/latest.json`, JSON.stringify({ machine, results: rows }, null, 1) + '\n');
 
 const WORKLOADS = ['Struct', 'Foo', 'Record', 'TestClass', 'Bulk'];
@@ -363,6 +365,24 @@ md.push("Kiln's `fixed` and `compressed` rows decode 64-bit integers as numbers 
 }
 md.push('"no codegen": the library ran its round trips in a Node process started with ' +
   '`--disallow-code-generation-from-strings` (the same restriction as a page without `unsafe-eval`).', '');
+if (streams) {
+  const n = (x) => Math.round(x).toLocaleString('en-US');
+  md.push('## Streams over localhost', '',
+    `The C++ example server (\`examples/server\`, Boost.Beast) sends ${n(streams.counts.struct)} Struct or ` +
+    `${n(streams.counts.foo)} Foo messages as one chunked HTTP response: Kiln frames (compressed numbers) or JSON ` +
+    'lines (Boost.JSON), over the same socket. Node reads them with `fetch` and `readMessages` (or `JSON.parse` per ' +
+    'line), the page in headless Chromium the same way; the server makes each message as it sends it. ' +
+    `${streams.rounds} rounds, each running every case once; rates are medians over rounds, "Kiln/JSON" the median ` +
+    'of per-round ratios of messages per second, with its range.', '',
+    '| reader | messages | Kiln msg/s | Kiln MB/s | JSON msg/s | JSON MB/s | bytes Kiln / JSON | Kiln/JSON speed |',
+    '|---|---|---|---|---|---|---|---|');
+  for (const s of streams.summary) {
+    md.push(`| ${s.runtime} | ${s.kind === 'struct' ? 'Struct' : 'Foo'} | ${n(s.kiln.msgs_per_s)} | ${s.kiln.mb_per_s.toFixed(1)} | ` +
+      `${n(s.json.msgs_per_s)} | ${s.json.mb_per_s.toFixed(1)} | ${(s.kiln.bytes / s.json.bytes).toFixed(2)} | ` +
+      `${s.speedup.median.toFixed(2)}x (${s.speedup.min.toFixed(2)}-${s.speedup.max.toFixed(2)}) |`);
+  }
+  md.push('');
+}
 if (npmPackage) {
   const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
   md.push('## npm package', '',

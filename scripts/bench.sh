@@ -92,6 +92,9 @@ bench/jdk/run.sh $quick --out "$out/rows-jdk.jsonl"
 stage "JS API: Kiln vs JavaScript serializers"
 node bench/js/run.mjs $quick --out "$out/rows-js.json"
 
+stage "streams: the C++ example server to Node and Chromium over localhost, Kiln frames vs JSON lines"
+node bench/stream/run.mjs $quick --out "$out/stream.json"
+
 stage "npm package: tarball size, loadCore() time"
 node bench/js/package.mjs $quick --out "$out/package-js.json"
 

@@ -1,6 +1,6 @@
 // bench/check_results.mjs, the check that ends every benchmark run (and so the smoke test in
-// npm test): a complete run passes; a run missing a wasm runtime's rows, a peer, or with a
-// non-positive time fails and names the problem.
+// npm test): a complete run passes; a run missing a wasm runtime's rows, a peer, the stream
+// rows, or with a non-positive time fails and names the problem.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -25,7 +25,10 @@ function completeRun() {
     }
   }
   const report = RUNTIMES.map((rt) => `| met | wasm/native time ratio <= 1.5x, Record, ${rt} | 1.2x |`).join('\n');
-  return { latest: { machine: { cpu: 'x', node: 'v20.0.0', wasm_runtimes: RUNTIMES }, results }, report };
+  const rate = { msgs_per_s: 1000, mb_per_s: 1, bytes: 100 };
+  const streams = { summary: ['node v20.0.0', 'chromium 156.0.0.0'].flatMap((runtime) =>
+    ['struct', 'foo'].map((kind) => ({ runtime, kind, kiln: rate, json: rate }))) };
+  return { latest: { machine: { cpu: 'x', node: 'v20.0.0', wasm_runtimes: RUNTIMES, streams }, results }, report };
 }
 
 function check({ latest, report }) {
@@ -45,6 +48,14 @@ test('a complete run passes', () => {
   const r = check(completeRun());
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /60 rows, .*wasm on node v20\.0\.0 and node v24\.0\.0 and chromium 156\.0\.0\.0/);
+});
+
+test('a run without the stream rows of a reader fails, naming them', () => {
+  const run = completeRun();
+  run.latest.machine.streams.summary = run.latest.machine.streams.summary.filter((s) => !s.runtime.startsWith('chromium'));
+  const r = check(run);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /no stream row for chromium struct\n.*no stream row for chromium foo/);
 });
 
 test('a wasm runtime that lacks a case fails, naming it', () => {
