@@ -382,10 +382,11 @@ export class Reader {
 
   /** A string that becomes a property name (a key of a string-keyed map): short ASCII keys come
    *  from a cache of recently decoded keys, so a repeated key is not built again and V8 finds
-   *  the property name it has already internalized. Same checks and errors as str(). */
-  key(what = 'string length') {
+   *  the property name it has already internalized. Same checks and errors as str(); `shared`
+   *  false for a generic value's key, which is never a shared string (FORMAT.md 3.1). */
+  key(what = 'string length', shared = this.strings !== null) {
     const at = this.pos;
-    if (this.strings === null && at < this.end) {
+    if (!shared && at < this.end) {
       const n = this.buf[at];
       if (n <= 12 && n < this.end - at && n <= this.limits.maxStringBytes && n <= this.allocLeft) {
         const s = cachedAscii(this.buf, at + 1, n);
@@ -396,7 +397,7 @@ export class Reader {
         }
       }
     }
-    if (this.strings !== null) return this.sharedStr();
+    if (shared) return this.sharedStr();
     return this.strBody(this.length(1, this.limits.maxStringBytes, what, 1));
   }
 
@@ -405,7 +406,9 @@ export class Reader {
     const at = this.pos;
     const tag = this.varintNumber('string tag');
     const strings = this.strings;
-    if (tag % 2 === 1) {
+    // The kind is the varint's low bit, taken from its first byte: a tag above 2^53 loses its
+    // low bits as a number, and a repeat must not pass for a new string's length.
+    if (this.buf[at] & 1) {
       const index = (tag - 1) / 2;
       if (index >= strings.length) {
         this.fail('BadReference', `string #${index} but only ${strings.length} strings so far`, at);

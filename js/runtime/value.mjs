@@ -7,7 +7,7 @@ import { ValueWriter } from './value_writer.mjs';
 import { readValue } from './value_reader.mjs';
 import { VALUE_FINGERPRINT } from './value_tags.mjs';
 import {
-  FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_REFERENCE_TRACKING, optionFlags,
+  FLAG_COMPATIBLE, FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_SHARE_STRINGS, FLAG_REFERENCE_TRACKING, optionFlags,
   readHeader, writeHeader,
 } from './header.mjs';
 
@@ -79,10 +79,12 @@ export function deserialize(bytes, opts) {
   const { trackReferences, header, limits } = options(opts);
   const r = new Reader(bytes, limits);
   // Bit 3 (shared strings) is for typed strings only: a C++ codec may set it, generic values
-  // ignore it.
+  // ignore it. Compatible mode (bit 2) is refused once the header is whole, as in C++ (FORMAT.md
+  // 10.5): a cut header is 'Truncated' whatever its flags.
   const flags = header
-    ? readHeader(r, SUPPORTED_FLAGS, VALUE_FINGERPRINT, 'a generic value')
+    ? readHeader(r, SUPPORTED_FLAGS | FLAG_COMPATIBLE, VALUE_FINGERPRINT, 'a generic value')
     : trackReferences ? FLAG_REFERENCE_TRACKING : 0;
+  if (flags & FLAG_COMPATIBLE) r.fail('BadFlags', 'a generic value cannot be read from a compatible-mode message', 2);
   const value = readValue(r, flags & FLAG_REFERENCE_TRACKING ? [] : null);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return value;

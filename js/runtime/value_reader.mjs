@@ -149,7 +149,7 @@ function object(r, refs) {
   if (refs !== null) refs.push(o);
   for (let i = 0; i < n; i++) {
     const at = r.pos;
-    const k = r.key('key length');
+    const k = r.key('key length', false); // never shared, whatever the header's bit 3
     if (hasOwn(o, k)) r.fail('DuplicateKey', `object key ${JSON.stringify(k)} appears twice`, at);
     const v = readValue(r, refs);
     if (k === '__proto__') {

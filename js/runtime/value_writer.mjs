@@ -197,10 +197,11 @@ export class ValueWriter {
     this.long(s);
   }
 
-  /** Writer.str(), its lone-surrogate error given the value's path. */
+  /** Writer.plainStr() (generic values never share strings, FORMAT.md 3.1), its lone-surrogate
+   *  error given the value's path. */
   long(s) {
     try {
-      this.w.str(s);
+      this.w.plainStr(s);
     } catch (e) {
       if (e instanceof KilnError && e.code === 'BadUtf8') throw new PathError(e.code, e.detail);
       throw e;

@@ -216,6 +216,11 @@ export class Writer {
    *  BadUtf8 (TextEncoder would write U+FFFD, and the value would not read back as written). */
   str(s) {
     if (this.strings !== null) return this.sharedStr(s);
+    this.plainStr(s);
+  }
+
+  /** str() whatever the message's shared strings: generic values never share theirs. */
+  plainStr(s) {
     const n = s.length;
     // Guess the length prefix from the UTF-16 length (exact for ASCII), fix it up afterwards.
     const guess = n < 0x80 ? 1 : n < 0x4000 ? 2 : 5;

@@ -3,6 +3,7 @@
 // and forged type tables are rejected without crashing.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -545,6 +546,11 @@ TEST(Inspect, NumbersAndStringsAreSpelledAsJavaScriptDoes) {
   EXPECT_EQ(spell(static_cast<double>(0.2f)), "0.20000000298023224");
   EXPECT_EQ(spell(1.0 / 3), "0.3333333333333333");
   EXPECT_EQ(spell(-1.7976931348623157e308), "-1.7976931348623157e+308");
+  // Powers of two, where the closest 16 digits miss and the next decimal up reads back (found by
+  // the differential fuzzer: an f32 of 2^-140 printed with 17 digits).
+  EXPECT_EQ(spell(std::ldexp(1.0, -140)), "7.174648137343064e-43");
+  EXPECT_EQ(spell(-std::ldexp(1.0, -1017)), "-7.120236347223045e-307");
+  EXPECT_EQ(spell(std::ldexp(1.0, 976)), "6.386688990511104e+293");
   EXPECT_EQ(spell(std::numeric_limits<double>::infinity()), "\"Infinity\"");
   EXPECT_EQ(spell(std::numeric_limits<double>::quiet_NaN()), "\"NaN\"");
   std::string s;

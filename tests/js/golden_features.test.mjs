@@ -6,48 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import {
-  Codec, KilnError, struct, vector, array, set, map, optional, variant, tuple, enumeration, unique,
-  shared, weak, value, bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, char8, char16, char32,
-  string, fieldIdOf,
-} from '../../js/index.mjs';
+import { Codec, KilnError } from '../../js/index.mjs';
+// The types of golden_features.hpp, same wire names, fields and order.
+import { Graph, Document, Category, Scalars, Catalog, Labels } from '../workloads/feature_schemas.mjs';
 
 const root = new URL('../../', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('tests/golden/manifest.json', root), 'utf8'));
 const golden = (file) => new Uint8Array(readFileSync(new URL(`tests/golden/${file}`, root)));
-
-// --- The types of golden_features.hpp, same wire names, fields and order ---------------------
-
-const Note = struct('Note', { text: string });
-const GraphNode = struct('GraphNode', () => ({
-  name: string, note: unique(Note), children: vector(shared(GraphNode)), parent: weak(GraphNode),
-}));
-const Graph = struct('Graph', { focus: weak(GraphNode), root: shared(GraphNode) });
-
-const Document = struct('Document', { title: string, body: value, extra: value, version: i32 });
-
-const Category = struct('Category', () => ({ id: u32, name: string, children: vector(Category) }));
-
-const Level = enumeration('Level', u8);
-const Offset = enumeration('Offset', i64);
-const Scalars = struct('Scalars', {
-  yes: bool, c8: char8, c16: char16, c32: char32, i8, u8, i16, u16, i32, u32, i64, u64, f32, f64,
-  level: Level, offset: Offset, u32s: vector(u32), i64s: vector(i64),
-});
-
-const Price = struct('Price', { cents: i64, currency: string });
-const Item = struct('Item', {
-  sku: u32, title: string, price: Price, note: optional(string), tags: set(string),
-}, { ids: { title: fieldIdOf('name') } }); // renamed from "name": keeps the old name's id
-const Shelf = struct('Shelf', { label: string, position: array(i16, 2), items: vector(Item) });
-const Catalog = struct('Catalog', {
-  name: string, shelves: vector(Shelf), discounts: map(string, Price), revision: variant(i32, string),
-  version: tuple(i32, i32),
-});
-
-const Labels = struct('Labels', {
-  owner: string, names: vector(string), by_key: map(string, string), fallback: optional(string),
-});
 
 // --- The values of golden_features.hpp ---------------------------------------------------------
 

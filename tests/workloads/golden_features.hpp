@@ -3,7 +3,7 @@
 // types, enums, every integer width and character type, compatible mode with several structs and
 // an explicit field id, shared strings without compatible mode). golden_cases.hpp pins each in
 // tests/golden/ with the options named in manifest.json ("feature_vectors");
-// tests/js/golden_features.test.mjs declares the same types with kiln-sdk's schema constructors.
+// tests/workloads/feature_schemas.mjs declares the same types with kiln-sdk's schema constructors.
 //
 // Equality (operator==) is by value and, for pointers, by the shape of the sharing too: which
 // pointers hold one object, which weak_ptr points at which owned object.

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace kiln::detail::evolve {
 
@@ -45,6 +46,29 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+namespace {
+
+// The decimal one unit in the last digit further from zero than `sci` ([-]D[.DDD]e(+|-)X), in
+// the same form.
+std::string next_decimal_away_from_zero(const char* sci) {
+  std::string s(sci);
+  const std::size_t e = s.find('e');
+  const std::size_t first = s[0] == '-' ? 1 : 0;
+  for (std::size_t i = e; i-- > first;) {
+    if (s[i] == '.') continue;
+    if (s[i] != '9') {
+      ++s[i];
+      return s;
+    }
+    s[i] = '0';
+  }
+  // Carried out of the first digit: 9.9e X becomes 1.0e X+1.
+  s[first] = '1';
+  return s.substr(0, e) + 'e' + std::to_string(std::atoi(s.c_str() + e + 1) + 1);
+}
+
+}  // namespace
+
 void append_json_number(std::string& out, double d) {
   if (std::isnan(d)) {
     out += "\"NaN\"";
@@ -58,15 +82,25 @@ void append_json_number(std::string& out, double d) {
     out += std::signbit(d) ? "-0" : "0";
     return;
   }
-  // Shortest precision that round-trips; printf rounds correctly, so it is also the closest.
+  // Shortest precision that round-trips; printf rounds correctly, so it is also the closest. At
+  // a power of two the values that read back as d reach less far toward zero than away from it:
+  // digits rounded toward zero can miss them where the next decimal away from zero still hits,
+  // and that is then the shortest spelling (2^-140 is 7.174648137343064e-43, 16 digits).
   char buf[40];
+  std::string text;
   for (int prec = 1; prec <= 17; ++prec) {
     std::snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
-    if (std::strtod(buf, nullptr) == d) break;
+    text = buf;
+    const double back = std::strtod(buf, nullptr);
+    if (back == d) break;
+    if (std::fabs(back) < std::fabs(d)) {
+      text = next_decimal_away_from_zero(buf);
+      if (std::strtod(text.c_str(), nullptr) == d) break;
+    }
   }
-  // buf is [-]D[.DDD]e(+|-)XX: split into sign, digits and decimal exponent.
+  // text is [-]D[.DDD]e(+|-)XX: split into sign, digits and decimal exponent.
   std::string digits;
-  const char* p = buf;
+  const char* p = text.c_str();
   if (*p == '-') {
     out += '-';
     ++p;

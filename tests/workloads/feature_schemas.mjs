@@ -1,0 +1,38 @@
+// The types of tests/workloads/golden_features.hpp declared with kiln-sdk's schema constructors:
+// the same wire names, fields and order, so the same bytes. Drawing, the polymorphic-pointer
+// type, is not here: JS has no polymorphic pointers.
+import {
+  struct, vector, array, set, map, optional, variant, tuple, enumeration, unique, shared, weak, value,
+  bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, char8, char16, char32, string, fieldIdOf,
+} from '../../js/index.mjs';
+
+export const Note = struct('Note', { text: string });
+export const GraphNode = struct('GraphNode', () => ({
+  name: string, note: unique(Note), children: vector(shared(GraphNode)), parent: weak(GraphNode),
+}));
+export const Graph = struct('Graph', { focus: weak(GraphNode), root: shared(GraphNode) });
+
+export const Document = struct('Document', { title: string, body: value, extra: value, version: i32 });
+
+export const Category = struct('Category', () => ({ id: u32, name: string, children: vector(Category) }));
+
+export const Level = enumeration('Level', u8);
+export const Offset = enumeration('Offset', i64);
+export const Scalars = struct('Scalars', {
+  yes: bool, c8: char8, c16: char16, c32: char32, i8, u8, i16, u16, i32, u32, i64, u64, f32, f64,
+  level: Level, offset: Offset, u32s: vector(u32), i64s: vector(i64),
+});
+
+export const Price = struct('Price', { cents: i64, currency: string });
+export const Item = struct('Item', {
+  sku: u32, title: string, price: Price, note: optional(string), tags: set(string),
+}, { ids: { title: fieldIdOf('name') } }); // renamed from "name": keeps the old name's id
+export const Shelf = struct('Shelf', { label: string, position: array(i16, 2), items: vector(Item) });
+export const Catalog = struct('Catalog', {
+  name: string, shelves: vector(Shelf), discounts: map(string, Price), revision: variant(i32, string),
+  version: tuple(i32, i32),
+});
+
+export const Labels = struct('Labels', {
+  owner: string, names: vector(string), by_key: map(string, string), fallback: optional(string),
+});
