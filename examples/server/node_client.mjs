@@ -7,17 +7,10 @@
 import * as kiln from 'kiln-sdk';
 import * as types from 'kiln-sdk/workloads';
 import { WebSocket } from 'ws';
-import { exchangeOverWebSocket, readHttpStream, uploadRecords } from './web/client.mjs';
+import { exchangeAll } from './web/client.mjs';
 
-export async function runNodeClient(base, count) {
-  const deps = { kiln, types, WebSocket, fetch, base };
-  const results = {};
-  for (const kind of ['struct', 'foo']) {
-    results[`ws-${kind}`] = await exchangeOverWebSocket({ ...deps, kind, count });
-    results[`http-${kind}`] = await readHttpStream({ ...deps, kind, count });
-    results[`upload-${kind}`] = await uploadRecords({ ...deps, kind, count });
-  }
-  return results;
+export function runNodeClient(base, count) {
+  return exchangeAll({ kiln, types, WebSocket, fetch, base }, count);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -30,7 +23,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let ok = true;
   for (const [step, r] of Object.entries(results)) {
     console.log(`${step}: ${JSON.stringify(r)}`);
-    ok &&= (r.mismatches ?? 0) === 0 && (r.code ?? 1000) === 1000;
+    ok &&= (r.mismatches ?? 0) === 0 && (r.code ?? 1000) === 1000 && (r.status ?? 200) === 200;
   }
   process.exit(ok ? 0 : 1);
 }

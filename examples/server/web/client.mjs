@@ -66,6 +66,17 @@ export async function uploadRecords({ kiln, types, fetch, base, kind, count }) {
   return postFrames(fetch, `${base}/upload?kind=${kind}&count=${count}`, concat(frames));
 }
 
+/** Every exchange for both kinds, in turn: { 'ws-struct': ..., 'http-struct': ..., 'upload-struct': ..., ...foo }. */
+export async function exchangeAll(deps, count) {
+  const results = {};
+  for (const kind of ['struct', 'foo']) {
+    results[`ws-${kind}`] = await exchangeOverWebSocket({ ...deps, kind, count });
+    results[`http-${kind}`] = await readHttpStream({ ...deps, kind, count });
+    results[`upload-${kind}`] = await uploadRecords({ ...deps, kind, count });
+  }
+  return results;
+}
+
 /** Posts raw bytes to /upload: what a broken client would send. Resolves to { status, text }. */
 export async function postFrames(fetch, url, body) {
   const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/x-kiln-frames' } });

@@ -2,7 +2,7 @@
 // (script-src 'self' 'wasm-unsafe-eval'). Writes a JSON report into #result.
 import * as kiln from '/kiln-sdk/index.mjs';
 import * as types from '/kiln-sdk/workloads.mjs';
-import { exchangeOverWebSocket, readHttpStream, uploadRecords } from './client.mjs';
+import { exchangeAll, readHttpStream } from './client.mjs';
 
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
@@ -10,16 +10,6 @@ document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e
 const params = new URLSearchParams(location.search);
 const base = location.origin;
 const deps = { kiln, types, WebSocket, fetch: (...a) => fetch(...a), base };
-
-async function exchange(count) {
-  const results = {};
-  for (const kind of ['struct', 'foo']) {
-    results[`ws-${kind}`] = await exchangeOverWebSocket({ ...deps, kind, count });
-    results[`http-${kind}`] = await readHttpStream({ ...deps, kind, count });
-    results[`upload-${kind}`] = await uploadRecords({ ...deps, kind, count });
-  }
-  return results;
-}
 
 // Throughput over the same socket, formats and kinds interleaved in each round.
 async function bench(rounds, counts) {
@@ -39,7 +29,7 @@ const out = document.getElementById('result');
 try {
   const report = params.has('bench')
     ? { runs: await bench(Number(params.get('bench')), { struct: Number(params.get('struct') ?? 200000), foo: Number(params.get('foo') ?? 20000) }) }
-    : { results: await exchange(Number(params.get('count') ?? 100)) };
+    : { results: await exchangeAll(deps, Number(params.get('count') ?? 100)) };
   out.textContent = JSON.stringify({ ...report, violations });
 } catch (e) {
   out.textContent = JSON.stringify({ error: String(e?.stack ?? e), violations });
