@@ -1,8 +1,8 @@
 // inspect(bytes): prints a compatible-mode message as JSON without its types, exactly as the
 // native kiln-inspect does (docs/FORMAT.md section 10.6). Mirrors core/src/evolve/type_table.cpp
 // and inspect.cpp: the same checks, error codes and offsets.
-import { Reader, DEFAULT_LIMITS } from './reader.mjs';
-import { Walker, parseTable, typeText, walkBudget } from './type_table.mjs';
+import { Reader, DEFAULT_LIMITS, allocBudget } from './reader.mjs';
+import { Walker, parseTable, printOverBudget, typeTextWithin, utf8Length, walkBudget } from './type_table.mjs';
 import {
   FLAG_COMPATIBLE, FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_REFERENCE_TRACKING, FLAG_SHARE_STRINGS, hex32, readHeader,
 } from './header.mjs';
@@ -21,7 +21,8 @@ const SUPPORTED_FLAGS =
  * @returns {string}
  */
 export function inspect(bytes, limits = DEFAULT_LIMITS) {
-  const r = new Reader(bytes, { ...DEFAULT_LIMITS, ...limits });
+  const all = { ...DEFAULT_LIMITS, ...limits };
+  const r = new Reader(bytes, all);
   const flags = readHeader(r, SUPPORTED_FLAGS, null, '', true);
   const compress = (flags & FLAG_COMPRESS_NUMBERS) !== 0;
   // A message without a fingerprint says so with null.
@@ -30,11 +31,28 @@ export function inspect(bytes, limits = DEFAULT_LIMITS) {
   // Strings shared by index (bit 3) are numbered as the decoders number them. Reference tracking
   // (bit 1) changes nothing here: compatible mode has no pointer fields.
   r.setGraph(false, (flags & FLAG_SHARE_STRINGS) !== 0);
-  const types = table.types.map((t) => `{"name":${JSON.stringify(t.name)},"fields":[` +
-    t.fields.map((f) => `{"name":${JSON.stringify(f.name)},"id":${f.id},"type":${JSON.stringify(typeText(table, f.type))}}`).join(',') +
+  // The names and strings printed, from the table and the value, are charged to the message's
+  // allocation budget, as in C++; the table's at the value's first byte.
+  let left = allocBudget(all, bytes.length);
+  const valueAt = r.pos;
+  const name = (s) => {
+    const n = utf8Length(s);
+    if (n > left) printOverBudget(r, left, valueAt);
+    left -= n;
+    return JSON.stringify(s);
+  };
+  const text = (d) => {
+    const t = typeTextWithin(table, d, left);
+    if (!t.complete) printOverBudget(r, left, valueAt);
+    left -= t.bytes;
+    return JSON.stringify(t.text);
+  };
+  const types = table.types.map((t) => `{"name":${name(t.name)},"fields":[` +
+    t.fields.map((f) => `{"name":${name(f.name)},"id":${f.id},"type":${text(f.type)}}`).join(',') +
     ']}');
-  const value = new Walker(r, table, compress, walkBudget(r.end - r.pos)).value(table.root);
+  const root = text(table.root);
+  const value = new Walker(r, table, compress, walkBudget(r.end - r.pos), left).value(table.root);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
   return `{"fingerprint":${fingerprint},"compressed_numbers":${compress},"types":[${types.join(',')}],` +
-    `"root":${JSON.stringify(typeText(table, table.root))},"value":${value}}`;
+    `"root":${root},"value":${value}}`;
 }

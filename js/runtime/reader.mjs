@@ -21,7 +21,7 @@ export const ALLOC_PER_INPUT_BYTE = 64;
 export const ALLOC_BASE = 64 * 1024;
 
 /** The allocation budget of a message of n bytes (Limits::alloc_budget in C++). */
-function allocBudget(limits, n) {
+export function allocBudget(limits, n) {
   return limits.maxAllocBytes ? limits.maxAllocBytes : n * ALLOC_PER_INPUT_BYTE + ALLOC_BASE;
 }
 

@@ -16,6 +16,10 @@ const SCALARS = ['', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64
  *  inspecting (walk_budget in C++): 16 per byte, plus a base. */
 export const walkBudget = (size) => 16 * size + 65536;
 
+export function printOverBudget(r, left, at) {
+  r.fail('AllocationLimit', `the inspector's output would exceed its budget (${left} bytes of names and strings left)`, at);
+}
+
 function badTable(r, at, detail) {
   r.fail('BadTypeTable', detail, at);
 }
@@ -103,18 +107,50 @@ export function parseTable(r) {
   return { types, root };
 }
 
-export function typeText(t, d) {
-  switch (d.code) {
-    case SEQ: return `seq<${typeText(t, d.elems[0])}>`;
-    case SET: return `set<${typeText(t, d.elems[0])}>`;
-    case OPT: return `opt<${typeText(t, d.elems[0])}>`;
-    case MAP: return `map<${d.elems.map((e) => typeText(t, e)).join(',')}>`;
-    case ARR: return `arr<${typeText(t, d.elems[0])},${d.n}>`;
-    case TUP: return `tup<${d.elems.map((e) => typeText(t, e)).join(',')}>`;
-    case VAR: return `var<${d.elems.map((e) => typeText(t, e)).join(',')}>`;
-    case STRUCT: return t.types[d.index].name;
-    default: return SCALARS[d.code];
+/** UTF-8 bytes of a string (of valid text: lone surrogates do not occur in decoded strings). */
+export function utf8Length(s) {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1; // a pair: 2 + 2 units
   }
+  return n;
+}
+
+// The type's text, "seq<str>", "map<str,i64>", "Inner": { text, complete }, where the text
+// stops once it passes `max` UTF-8 bytes. A short descriptor naming a long struct name many
+// times (a tuple of it) would otherwise spell out far more text than the message holds.
+export function typeTextWithin(t, d, max) {
+  const out = [];
+  let bytes = 0;
+  const put = (s) => {
+    out.push(s);
+    bytes += utf8Length(s);
+    return bytes <= max;
+  };
+  const list = (elems) => elems.every((e, i) => (i === 0 || put(',')) && walk(e));
+  const walk = (e) => {
+    switch (e.code) {
+      case SEQ: return put('seq<') && walk(e.elems[0]) && put('>');
+      case SET: return put('set<') && walk(e.elems[0]) && put('>');
+      case OPT: return put('opt<') && walk(e.elems[0]) && put('>');
+      case MAP: return put('map<') && list(e.elems) && put('>');
+      case ARR: return put('arr<') && walk(e.elems[0]) && put(`,${e.n}>`);
+      case TUP: return put('tup<') && list(e.elems) && put('>');
+      case VAR: return put('var<') && list(e.elems) && put('>');
+      case STRUCT: return put(t.types[e.index].name);
+      default: return put(SCALARS[e.code]);
+    }
+  };
+  const complete = walk(d);
+  return { text: out.join(''), bytes, complete };
+}
+
+// The type's text for error messages: at most TYPE_TEXT_MAX bytes' worth, then "...".
+export const TYPE_TEXT_MAX = 200;
+export function typeText(t, d) {
+  const { text, complete } = typeTextWithin(t, d, TYPE_TEXT_MAX);
+  return complete ? text : `${text.slice(0, TYPE_TEXT_MAX)}...`;
 }
 
 function minBytes(d) {
@@ -145,11 +181,20 @@ function fixed64(r, what) {
 }
 
 export class Walker {
-  constructor(r, table, compress, budget) {
+  /** printLeft: the inspector's budget of UTF-8 bytes of printed names and strings (FORMAT.md
+   *  10.6); null while skipping, which prints nothing. */
+  constructor(r, table, compress, budget, printLeft = null) {
     this.r = r;
     this.t = table;
     this.compress = compress;
     this.budget = budget;
+    this.printLeft = printLeft;
+  }
+
+  charge(bytes, at) {
+    if (this.printLeft === null) return;
+    if (bytes > this.printLeft) printOverBudget(this.r, this.printLeft, at);
+    this.printLeft -= bytes;
   }
 
   value(d) {
@@ -175,7 +220,12 @@ export class Walker {
       case U64: return String(this.compress ? r.varint64('u64') : fixed64(r, 'u64').getBigUint64(r.pos - 8, true));
       case F32: return jsonNumber(r.f32());
       case F64: return jsonNumber(r.f64());
-      case STR: return JSON.stringify(r.str());
+      case STR: {
+        const at = r.pos;
+        const s = r.str();
+        this.charge(utf8Length(s), at);
+        return JSON.stringify(s);
+      }
       case SEQ: return this.elements(d.elems[0], null, 'sequence length');
       case SET: return this.elements(d.elems[0], null, 'set length');
       case MAP: return this.elements(d.elems[0], d.elems[1], 'map length');
@@ -231,7 +281,9 @@ export class Walker {
   }
 
   structure(type) {
+    const at = this.r.pos;
     this.r.enter('struct');
+    if (this.printLeft !== null) this.charge(type.fields.reduce((n, f) => n + utf8Length(f.name), 0), at);
     const parts = type.fields.map((f) => `${JSON.stringify(f.name)}:${this.value(f.type)}`);
     this.r.leave();
     return `{${parts.join(',')}}`;

@@ -570,6 +570,66 @@ TEST(Inspect, RejectsConsistentMessagesAndMalformedInput) {
   }
 }
 
+// Forged tables whose names are spelled out many times: a field name printed for each of
+// 100,000 empty structs, and a root type naming a 1,000-byte struct name 1,000 times. The
+// inspector charges what it prints to the message's allocation budget (FORMAT.md 10.6), and an
+// error message spells a type in at most 200 bytes. tests/js/inspect.test.mjs builds the same
+// bytes and expects the same verdicts.
+Bytes compatible_header() {
+  return {0x4b, 0x01, 0x04, 0, 0, 0, 0};
+}
+void put_varint(Bytes& b, std::uint64_t v) {
+  for (; v >= 0x80; v >>= 7) b.push_back(static_cast<std::uint8_t>(v | 0x80));
+  b.push_back(static_cast<std::uint8_t>(v));
+}
+Bytes long_field_name_array() {
+  Bytes b = compatible_header();
+  b.insert(b.end(), {0x01, 0x01, 'E', 0x01});  // one type "E" of one field:
+  put_varint(b, 1000);
+  b.insert(b.end(), 1000, 'A');           // named "AAA...", id derived,
+  b.insert(b.end(), {0x00, 0x15, 0x00});  // an empty tuple
+  b.push_back(0x14);                      // root: arr<E, 100000>, a value of no bytes
+  put_varint(b, 100000);
+  b.insert(b.end(), {0x17, 0x00});
+  return b;
+}
+Bytes long_name_tuple() {
+  Bytes b = compatible_header();
+  b.push_back(0x01);  // one type, named "AAA..." (1,000 bytes), no fields
+  put_varint(b, 1000);
+  b.insert(b.end(), 1000, 'A');
+  b.push_back(0x00);
+  b.push_back(0x15);  // root: a tuple of it, 1,000 times
+  put_varint(b, 1000);
+  for (int i = 0; i < 1000; ++i) b.insert(b.end(), {0x17, 0x00});
+  return b;
+}
+
+TEST(Inspect, OutputIsChargedToTheBudget) {
+  for (const Bytes& m : {long_field_name_array(), long_name_tuple()}) {
+    kiln::Result<std::string> json = kiln::inspect(m);
+    ASSERT_FALSE(json.ok()) << json->size() << " bytes printed from " << m.size();
+    EXPECT_EQ(json.error().code, ErrorCode::kAllocationLimit);
+    EXPECT_EQ(json.error().offset, m.size());  // both values take no bytes: where they start
+  }
+  // With a budget large enough, the same message prints.
+  kiln::Limits roomy;
+  roomy.max_alloc_bytes = std::size_t{1} << 21;
+  kiln::Result<std::string> json = kiln::inspect(long_name_tuple(), roomy);
+  ASSERT_TRUE(json.ok()) << json.error().message();
+  EXPECT_GT(json->size(), 1000000u);
+}
+
+TEST(Inspect, TypesInErrorMessagesAreCutShort) {
+  const Bytes m = long_name_tuple();
+  Error e =
+      Codec(kiln::Options{.compatible = true}).deserialize<kiln::workloads::Record>(m).error();
+  EXPECT_EQ(e.code, ErrorCode::kSchemaMismatch);
+  EXPECT_LT(e.detail.size(), 600u);
+  EXPECT_NE(e.detail.find("tup<AAAA"), std::string::npos) << e.detail;
+  EXPECT_NE(e.detail.find("..."), std::string::npos) << e.detail;
+}
+
 // A message with shared strings (flags 0x0e: compatible, tracking, shared strings): a reader
 // that skips a field still numbers the strings it skips, so later back-references resolve as the
 // writer meant; the inspector reads it the same way.

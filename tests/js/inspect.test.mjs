@@ -124,3 +124,36 @@ test('numbers print as JavaScript spells them', () => {
   assert.equal(f64(NaN), 'NaN');
   assert.equal(f64(-Infinity), '-Infinity');
 });
+
+// Forged tables whose names are spelled out many times (tests/core/evolution_test.cpp builds the
+// same bytes): a field name printed for each of 100,000 empty structs, and a root type naming a
+// 1,000-byte struct name 1,000 times. The inspector charges what it prints to the message's
+// allocation budget, and an error message spells a type in at most 200 bytes.
+const varint = (v) => {
+  const out = [];
+  for (; v >= 0x80; v = Math.floor(v / 128)) out.push((v & 0x7f) | 0x80);
+  return [...out, v];
+};
+const A1000 = new Array(1000).fill(0x41);
+const HEADER = [0x4b, 0x01, 0x04, 0, 0, 0, 0];
+const longFieldNameArray = Uint8Array.from([...HEADER, 0x01, 0x01, 0x45, 0x01, ...varint(1000), ...A1000,
+  0x00, 0x15, 0x00, 0x14, ...varint(100000), 0x17, 0x00]);
+const longNameTuple = Uint8Array.from([...HEADER, 0x01, ...varint(1000), ...A1000, 0x00, 0x15, ...varint(1000),
+  ...new Array(1000).fill([0x17, 0x00]).flat()]);
+
+test('what the inspector prints is charged to the allocation budget', () => {
+  for (const m of [longFieldNameArray, longNameTuple]) {
+    const e = error(() => inspect(m));
+    assert.equal(e.code, 'AllocationLimit');
+    assert.equal(e.offset, m.length);
+  }
+  assert.ok(inspect(longNameTuple, { maxAllocBytes: 2 ** 21 }).length > 1e6);
+});
+
+test('types in error messages are cut short', async () => {
+  const { Record } = await import('../../js/workloads.mjs');
+  const e = error(() => Record.deserialize(longNameTuple, { compatible: true }));
+  assert.equal(e.code, 'SchemaMismatch');
+  assert.ok(e.message.length < 600, e.message.length);
+  assert.match(e.message, /tup<AAAA.*\.\.\./);
+});

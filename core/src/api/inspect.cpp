@@ -32,6 +32,29 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
   detail::graph::ReadContext graph;
   graph.share_strings = (flags & detail::wire::kFlagShareStrings) != 0;
   if (graph.share_strings) r.set_graph(&graph);
+  // The names and strings printed, from the table and the value, are charged to the message's
+  // allocation budget (docs/FORMAT.md 10.6); the table's at the value's first byte.
+  std::size_t print_left = limits.alloc_budget(message.size());
+  const std::size_t value_at = r.offset();
+  auto over_budget = [&] {
+    r.fail_at(value_at, ErrorCode::kAllocationLimit,
+              "the inspector's output would exceed its budget (" + std::to_string(print_left) +
+                  " bytes of names and strings left)");
+    return r.take_error();
+  };
+  auto print_text = [&](std::string& json, const std::uint8_t* type) {
+    std::string text;
+    if (!detail::evolve::append_type_text(text, t, type, print_left)) return false;
+    print_left -= text.size();
+    detail::evolve::append_json_string(json, text);
+    return true;
+  };
+  auto print_name = [&](std::string& json, std::string_view name) {
+    if (name.size() > print_left) return false;
+    print_left -= name.size();
+    detail::evolve::append_json_string(json, name);
+    return true;
+  };
   std::string json = "{\"fingerprint\":";
   json += fingerprint;
   json += compress ? ",\"compressed_numbers\":true,\"types\":["
@@ -40,24 +63,25 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
     const detail::evolve::WireType& type = t.types[k];
     if (k) json += ',';
     json += "{\"name\":";
-    detail::evolve::append_json_string(json, type.name);
+    if (!print_name(json, type.name)) return over_budget();
     json += ",\"fields\":[";
     for (std::uint32_t i = 0; i < type.field_count; ++i) {
       const detail::evolve::WireField& f = t.fields[type.first_field + i];
       if (i) json += ',';
       json += "{\"name\":";
-      detail::evolve::append_json_string(json, f.name);
+      if (!print_name(json, f.name)) return over_budget();
       json += ",\"id\":" + std::to_string(f.id) + ",\"type\":";
-      detail::evolve::append_json_string(json, detail::evolve::type_text(t, f.type));
+      if (!print_text(json, f.type)) return over_budget();
       json += '}';
     }
     json += "]}";
   }
   json += "],\"root\":";
-  detail::evolve::append_json_string(json, detail::evolve::type_text(t, t.root));
+  if (!print_text(json, t.root)) return over_budget();
   json += ",\"value\":";
   std::size_t budget = detail::evolve::walk_budget(r.remaining());
-  if (!detail::evolve::walk_value(r, t, t.root, compress, &json, budget)) return r.take_error();
+  if (!detail::evolve::walk_value(r, t, t.root, compress, &json, budget, &print_left))
+    return r.take_error();
   if (r.remaining() != 0) {
     r.fail(ErrorCode::kTrailingBytes,
            std::to_string(r.remaining()) + " bytes left after the root value");

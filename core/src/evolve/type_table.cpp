@@ -146,8 +146,9 @@ std::size_t min_bytes(const std::uint8_t* p) {
 
 class Walker {
  public:
-  Walker(Reader& r, const TypeTable& t, bool compress, std::string* json, std::size_t& budget)
-      : r_(r), t_(t), compress_(compress), json_(json), budget_(budget) {}
+  Walker(Reader& r, const TypeTable& t, bool compress, std::string* json, std::size_t& budget,
+         std::size_t* print_left)
+      : r_(r), t_(t), compress_(compress), json_(json), budget_(budget), print_left_(print_left) {}
 
   bool value(const std::uint8_t* p) {
     if (budget_ == 0) [[unlikely]]
@@ -292,13 +293,27 @@ class Walker {
     }
     return true;
   }
+  // What the inspector prints from the message's bytes (string values, each repeat of a shared
+  // string, the field names of every struct value) is charged to its budget, so that a small
+  // message cannot print a large text (docs/FORMAT.md 10.6).
+  bool charge(std::size_t bytes, std::size_t at) {
+    if (print_left_ == nullptr) return true;
+    if (bytes > *print_left_) [[unlikely]]
+      return r_.fail_at(at, ErrorCode::kAllocationLimit,
+                        "the inspector's output would exceed its budget (" +
+                            std::to_string(*print_left_) + " bytes of names and strings left)");
+    *print_left_ -= bytes;
+    return true;
+  }
   bool string() {
+    const std::size_t at = r_.offset();
     // In a message that shares strings, skipped and printed strings join its table as read
     // ones do, so that later back-references number them alike.
     graph::ReadContext* g = r_.graph();
     if (g != nullptr && g->share_strings) [[unlikely]] {
       std::string_view s;
       if (!graph::read_shared_string(r_, *g, s)) return false;
+      if (!charge(s.size(), at)) return false;
       if (json_) append_json_string(*json_, s);
       return true;
     }
@@ -311,6 +326,7 @@ class Walker {
         return r_.fail_at(r_.offset() + ok, ErrorCode::kBadUtf8,
                           "string of " + std::to_string(n) + " bytes is not valid UTF-8");
     }
+    if (!charge(n, at)) return false;
     if (json_) append_json_string(*json_, std::string_view(reinterpret_cast<const char*>(p), n));
     r_.advance_to(p + n);
     return true;
@@ -343,7 +359,14 @@ class Walker {
     return true;
   }
   bool structure(const WireType& type) {
+    const std::size_t at = r_.offset();
     if (!r_.enter("struct")) return false;
+    if (print_left_ != nullptr) {
+      std::size_t names = 0;
+      for (std::uint32_t i = 0; i < type.field_count; ++i)
+        names += t_.fields[type.first_field + i].name.size();
+      if (!charge(names, at)) return false;
+    }
     if (json_) *json_ += '{';
     for (std::uint32_t i = 0; i < type.field_count; ++i) {
       const WireField& f = t_.fields[type.first_field + i];
@@ -364,6 +387,7 @@ class Walker {
   bool compress_;
   std::string* json_;
   std::size_t& budget_;
+  std::size_t* print_left_;  // the inspector's budget; null while skipping
 };
 
 }  // namespace
@@ -394,38 +418,67 @@ const std::uint8_t* next_type(const std::uint8_t* p) {
   }
 }
 
-std::string type_text(const TypeTable& t, const std::uint8_t* p) {
-  std::uint8_t code = *p++;
+bool append_type_text(std::string& out, const TypeTable& t, const std::uint8_t* p,
+                      std::size_t max) {
+  // Stops as soon as the text passes `max`: a short descriptor naming a long struct name many
+  // times (a tuple of it) would otherwise spell out far more text than the message holds.
+  if (out.size() > max) return false;
+  const std::uint8_t code = *p++;
   auto list = [&](std::uint64_t n) {
-    std::string s;
     for (std::uint64_t i = 0; i < n; ++i, p = next_type(p)) {
-      if (i) s += ',';
-      s += type_text(t, p);
+      if (i) out += ',';
+      if (!append_type_text(out, t, p, max)) return false;
     }
-    return s;
+    return true;
   };
+  bool ok = true;
   switch (code) {
     case kSeq:
-      return "seq<" + type_text(t, p) + ">";
     case kSet:
-      return "set<" + type_text(t, p) + ">";
     case kOpt:
-      return "opt<" + type_text(t, p) + ">";
+      out += code == kSeq ? "seq<" : code == kSet ? "set<" : "opt<";
+      ok = append_type_text(out, t, p, max);
+      out += '>';
+      break;
     case kMap:
-      return "map<" + list(2) + ">";
+      out += "map<";
+      ok = list(2);
+      out += '>';
+      break;
     case kArr: {
       std::uint64_t n = get_varint(p);
-      return "arr<" + type_text(t, p) + "," + std::to_string(n) + ">";
+      out += "arr<";
+      ok = append_type_text(out, t, p, max);
+      out += ',';
+      out += std::to_string(n);
+      out += '>';
+      break;
     }
     case kTup:
-      return "tup<" + list(get_varint(p)) + ">";
     case kVar:
-      return "var<" + list(get_varint(p)) + ">";
-    case kStruct:
-      return std::string(t.types[get_varint(p)].name);
+      out += code == kTup ? "tup<" : "var<";
+      ok = list(get_varint(p));
+      out += '>';
+      break;
+    case kStruct: {
+      const std::string_view name = t.types[get_varint(p)].name;
+      out.append(name.substr(0, max + 1 - std::min(out.size(), max + 1)));
+      break;
+    }
     default:
-      return std::string(scalar_name(code));
+      out += scalar_name(code);
   }
+  return ok && out.size() <= max;
+}
+
+std::string type_text(const TypeTable& t, const std::uint8_t* p) {
+  std::string s;
+  if (append_type_text(s, t, p, kTypeTextMax)) return s;
+  std::size_t cut = kTypeTextMax;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+  s.resize(cut);
+  s += "...";
+  return s;
 }
 
 bool parse_type_table(Reader& r, TypeTable& t) {
@@ -491,8 +544,8 @@ bool parse_type_table(Reader& r, TypeTable& t) {
 }
 
 bool walk_value(Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
-                std::string* json, std::size_t& budget) {
-  return Walker(r, t, compress, json, budget).value(type);
+                std::string* json, std::size_t& budget, std::size_t* print_left) {
+  return Walker(r, t, compress, json, budget, print_left).value(type);
 }
 
 }  // namespace kiln::detail::evolve

@@ -39,16 +39,22 @@ bool parse_type_table(Reader& r, TypeTable& t);
 // The descriptor after the one at p (p must come from a parsed table).
 const std::uint8_t* next_type(const std::uint8_t* p);
 
-// "seq<str>", "map<str,i64>", "Inner", for messages and the inspector.
+// "seq<str>", "map<str,i64>", "Inner", for error messages: at most kTypeTextMax bytes, then "...".
+inline constexpr std::size_t kTypeTextMax = 200;
 std::string type_text(const TypeTable& t, const std::uint8_t* p);
+
+// Appends the whole text to `out`, for the inspector; false (with `out` cut short somewhere past
+// `max`) once `out` would grow beyond `max` bytes.
+bool append_type_text(std::string& out, const TypeTable& t, const std::uint8_t* p, std::size_t max);
 
 // Reads past one value of descriptor `type` in number mode `compress`, checking it as a decoder
 // would (bounds, varints, bool bytes, optional tags, variant indices, UTF-8 when enabled). When
 // `json` is not null, appends the value as JSON (the inspector's format, docs/FORMAT.md 9.6).
 // Every value visited spends one unit of `budget`: values that take no bytes (empty structs,
-// arrays of them) cannot make a small message take unbounded time.
+// arrays of them) cannot make a small message take unbounded time. When `print_left` is not
+// null, the strings printed (string values, field names of struct values) spend its bytes.
 bool walk_value(Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
-                std::string* json, std::size_t& budget);
+                std::string* json, std::size_t& budget, std::size_t* print_left = nullptr);
 
 // The budget for a message whose value (after the header and type table) is `size` bytes: the
 // same with or without a header.
