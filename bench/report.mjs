@@ -373,7 +373,8 @@ if (streams) {
     'lines (Boost.JSON), over the same socket. Node reads them with `fetch` and `readMessages` (or `JSON.parse` per ' +
     'line), the page in headless Chromium the same way; the server makes each message as it sends it. ' +
     `${streams.rounds} rounds, each running every case once; rates are medians over rounds, "Kiln/JSON" the median ` +
-    'of per-round ratios of messages per second, with its range.', '',
+    `of per-round ratios of messages per second, with its range. Measured ${streams.date.slice(0, 10)} ` +
+    '(`bench/stream/run.mjs`, `stream.json`).', '',
     '| reader | messages | Kiln msg/s | Kiln MB/s | JSON msg/s | JSON MB/s | bytes Kiln / JSON | Kiln/JSON speed |',
     '|---|---|---|---|---|---|---|---|');
   for (const s of streams.summary) {
