@@ -16,7 +16,7 @@ const quick = args.includes('--quick');
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const out = opt('--out', 'build/stream.json');
 const rounds = Number(opt('--rounds', quick ? 1 : 5));
-const counts = quick ? { struct: 20000, foo: 2000 } : { struct: 200000, foo: 20000 };
+const counts = quick ? { struct: 20000, foo: 2000 } : { struct: 1000000, foo: 200000 };
 const log = (s) => console.log(`[stream] ${s}`);
 
 const median = (xs) => {

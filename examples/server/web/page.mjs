@@ -28,7 +28,7 @@ async function bench(rounds, counts) {
 const out = document.getElementById('result');
 try {
   const report = params.has('bench')
-    ? { runs: await bench(Number(params.get('bench')), { struct: Number(params.get('struct') ?? 200000), foo: Number(params.get('foo') ?? 20000) }) }
+    ? { runs: await bench(Number(params.get('bench')), { struct: Number(params.get('struct') ?? 1000000), foo: Number(params.get('foo') ?? 200000) }) }
     : { results: await exchangeAll(deps, Number(params.get('count') ?? 100)) };
   out.textContent = JSON.stringify({ ...report, violations });
 } catch (e) {
