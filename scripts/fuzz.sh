@@ -5,10 +5,10 @@
 # crashed, leaked, timed out or ran out of memory.
 #   usage: scripts/fuzz.sh [seconds-per-harness] [harness...]   (default: 60, all harnesses)
 # KILN_FUZZ_BUILD=<dir> builds and runs in another folder than build/fuzz.
-# Harnesses: one per tests/fuzz/fuzz_<name>.cpp (struct foo record bulk kitchen_sink). The
-# working corpus in build/fuzz/corpus/<name> persists between runs; it is seeded from the golden
-# vectors, the malformed corpus (tests/malformed), inputs of past bugs (tests/fuzz/regressions)
-# and generated seed messages.
+# Harnesses: one per tests/fuzz/fuzz_<name>.cpp (struct foo record bulk kitchen_sink graph inspect
+# frames). The working corpus in build/fuzz/corpus/<name> persists between runs; it is seeded
+# from the golden vectors, the malformed corpus (tests/malformed), inputs of past bugs and other
+# hand-made seeds (tests/fuzz/regressions) and generated seed messages.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
