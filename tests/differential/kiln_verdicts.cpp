@@ -7,10 +7,13 @@
 //         2 reference tracking, 4 compatible, 8 shared strings, 0x100 no header (the reader is
 //         told the other bits); with a header the message's own flags rule.
 // stdout: per record "ok <hex>" (the decoded value re-encoded with kReencode, or the inspector's
-//         JSON), "err <code> <offset>" (the decode error), or "wrerr <code>" (decoded, but the
-//         writer refused the value); stdout is flushed after each batch.
+//         JSON, or a stream's values re-encoded and framed), "err <code> <offset>" (the decode
+//         error), or "wrerr <code>" (decoded, but the writer refused the value); stdout is flushed
+//         after each batch.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <span>
 #include <string>
 #include <tuple>
@@ -26,11 +29,13 @@ namespace {
 namespace w = kiln::workloads;
 namespace f = kiln::workloads::features;
 
-// Decoder ids, in the order of DECODERS in differential.mjs; the last one is the inspector.
+// Decoder ids, in the order of NATIVE in decoders.mjs; after the types come the inspector and a
+// framed stream of Records.
 using Types =
     std::tuple<w::Struct, w::Foo, w::Record, std::vector<w::Foo>, w::TestClass, w::Tree, w::Tags,
                f::Graph, f::Document, f::Category, f::Scalars, f::Catalog, f::Labels, kiln::Value>;
 constexpr int kInspect = std::tuple_size_v<Types>;
+constexpr int kFramesRecord = kInspect + 1;
 
 // Successful decodes are written again with these options (JS writes its value with the same),
 // so equal bytes mean equal values. Tracking keeps shared objects shared and cycles writable.
@@ -79,8 +84,41 @@ void inspect_verdict(std::span<const std::uint8_t> input, std::string& out) {
   out += *json;
 }
 
+// A framed stream of Record messages (FORMAT.md 11), each read with the default Codec: fed to a
+// FrameReader in chunks of 1, 2, 3, ... 16 bytes (then 1 again), from a start that depends on the
+// input's length; JS cuts it otherwise, so verdicts that depend on chunking differ. "ok" and the
+// frames of the values written again, or the stream's first error at its stream offset.
+void frames_verdict(std::span<const std::uint8_t> input, std::string& out) {
+  const kiln::Codec codec;
+  kiln::FrameReader reader;
+  std::vector<std::uint8_t> frames;
+  std::size_t chunk = input.size() % 16;
+  for (std::size_t at = 0; at < input.size();) {
+    chunk = chunk % 16 + 1;
+    const std::size_t n = std::min(chunk, input.size() - at);
+    reader.feed(input.subspan(at, n));
+    at += n;
+    while (true) {
+      kiln::Result<std::optional<kiln::FrameReader::Frame>> frame = reader.next();
+      if (!frame) return error_line(out, frame.error());
+      if (!*frame) break;
+      w::Record value{};
+      if (kiln::Status read = reader.decode(codec, **frame, value); !read)
+        return error_line(out, read.error());
+      if (kiln::Status write = kiln::append_frame(kiln::Codec(kReencode), value, frames); !write) {
+        out += "wrerr " + std::to_string(static_cast<int>(write.error().code));
+        return;
+      }
+    }
+  }
+  if (kiln::Status end = reader.finish(); !end) return error_line(out, end.error());
+  out += "ok ";
+  out << frames;
+}
+
 void dispatch(int decoder, std::span<const std::uint8_t> input, unsigned flags, std::string& out) {
   if (decoder == kInspect) return inspect_verdict(input, out);
+  if (decoder == kFramesRecord) return frames_verdict(input, out);
   int index = 0;
   bool known = false;
   auto try_one = [&]<class T>() {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Reader, DEFAULT_LIMITS } from '../../js/runtime/reader.mjs';
 import { parseTable } from '../../js/runtime/type_table.mjs';
-import { Codec } from '../../js/index.mjs';
+import { Codec, encodeFrame } from '../../js/index.mjs';
 import { Bulk, Tree } from '../../js/workloads.mjs';
 import { makeFoo } from '../js/workloads.mjs';
 import { DECODERS } from './decoders.mjs';
@@ -13,7 +13,8 @@ import { DECODERS } from './decoders.mjs';
 const root = new URL('../../', import.meta.url);
 const read = (path) => new Uint8Array(readFileSync(new URL(path, root)));
 
-const forType = (name) => DECODERS.filter((d) => d.name.endsWith(`:${name}`));
+// The decoders of one message of the type (not frames:Record, a stream of them).
+const forType = (name) => DECODERS.filter((d) => d.name.endsWith(`:${name}`) && !d.name.startsWith('frames:'));
 const byName = (name) => DECODERS.filter((d) => d.name === name);
 
 // Where a compatible-mode message's type table ends, so mutations can aim at it.
@@ -45,6 +46,14 @@ export function loadSeeds() {
     if (v.compatible && v.header !== false) decoders.push(...byName('inspect'));
     seeds.push({ file: v.file, bytes, flags, decoders, tableEnd: v.compatible ? tableEnd(bytes, flags !== 0) : 0 });
   }
+  // Framed streams of Records (FORMAT.md 11): the golden stream (its Struct frame is an error
+  // for a Record stream) and the Record vectors with a header framed, together and one by one.
+  const frames = byName('frames:Record');
+  for (const v of golden.streams) seeds.push({ file: v.file, bytes: read(`tests/golden/${v.file}`), flags: 0, decoders: frames });
+  const records = ['record_fixed.bin', 'record_compressed.bin', 'record_compatible.bin']
+    .map((f) => encodeFrame(read(`tests/golden/${f}`)));
+  seeds.push({ file: 'framed Record vectors', bytes: new Uint8Array(Buffer.concat(records)), flags: 0, decoders: frames });
+  for (const [i, f] of records.entries()) seeds.push({ file: `framed Record vector ${i}`, bytes: f, flags: 0, decoders: frames });
   const values = JSON.parse(readFileSync(new URL('tests/golden/value/manifest.json', root), 'utf8'));
   for (const v of values.vectors) {
     const bytes = read(`tests/golden/value/${v.file}`);
