@@ -2,7 +2,7 @@
 import { KilnError, checkOptions, invalid } from '../errors.mjs';
 import { TYPE_OPTIONS, checkType, defaultCodec } from '../codec.mjs';
 import { frameLimit } from './frame.mjs';
-import { framesOf } from './sources.mjs';
+import { mapFrames } from './sources.mjs';
 
 const MESSAGE_OPTIONS = new Set(['maxFrameBytes', 'codec', ...TYPE_OPTIONS]);
 
@@ -51,9 +51,5 @@ function atStreamOffset(e, offset) {
 /** Async generator of the values of a framed stream of `type` messages. */
 export function readMessages(source, type, options) {
   const { frame, decode } = messageCodec(type, options);
-  return decodeAll(framesOf(source, frame), decode);
-}
-
-async function* decodeAll(frames, decode) {
-  for await (const f of frames) yield decode(f.message, f.offset);
+  return mapFrames(source, frame, (f) => decode(f.message, f.offset));
 }

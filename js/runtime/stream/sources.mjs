@@ -7,22 +7,26 @@ const EMPTY = new Uint8Array(0);
 
 /** Async generator of the messages (Uint8Array) of `source`. */
 export function readFrames(source, options) {
-  return messagesOf(framesOf(source, options));
-}
-
-async function* messagesOf(frames) {
-  for await (const f of frames) yield f.message;
+  return mapFrames(source, options, (f) => f.message);
 }
 
 /** Async generator of { message, offset } (offset: the message's first byte in the stream). */
 export function framesOf(source, options) {
-  const reader = new FrameReader(options); // checks the options now, not at the first next()
-  return split(chunksOf(source), reader);
+  return mapFrames(source, options, (f) => f);
 }
 
-async function* split(chunks, reader) {
+/**
+ * Async generator of map(frame) for each frame of `source`: one generator between the chunks and
+ * the caller (each generator stacked on another costs a promise per message).
+ */
+export function mapFrames(source, options, map) {
+  const reader = new FrameReader(options); // checks the options now, not at the first next()
+  return split(chunksOf(source), reader, map);
+}
+
+async function* split(chunks, reader, map) {
   for await (const chunk of chunks) {
-    yield* reader.pushFrames(chunk);
+    for (const f of reader.pushFrames(chunk)) yield map(f);
     reader.push(EMPTY); // throws an error the chunk's complete messages held back
   }
   reader.end();
