@@ -9,8 +9,7 @@ Status append_frame(std::span<const std::uint8_t> message, std::vector<std::uint
     return s::frame_too_large(message.size(), s::max_frame(limits), 0);
   std::uint8_t prefix[s::kMaxPrefixBytes];
   const std::uint8_t* const prefix_begin = prefix;
-  const std::uint8_t* const prefix_end =
-      s::put_prefix(prefix, static_cast<std::uint32_t>(message.size()));
+  const std::uint8_t* const prefix_end = detail::io::put_varint(prefix, message.size());
   out.reserve(out.size() + static_cast<std::size_t>(prefix_end - prefix_begin) + message.size());
   out.insert(out.end(), prefix_begin, prefix_end);
   out.insert(out.end(), message.begin(), message.end());

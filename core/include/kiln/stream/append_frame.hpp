@@ -40,7 +40,7 @@ template <class T>
     out.resize(start);
     return s::frame_too_large(n, s::max_frame(limits), 0);
   }
-  std::uint8_t* const prefix_end = s::put_prefix(out.data() + start, static_cast<std::uint32_t>(n));
+  std::uint8_t* const prefix_end = detail::io::put_varint(out.data() + start, n);
   const std::size_t spare = static_cast<std::size_t>(out.data() + body - prefix_end);
   if (spare != 0) {
     std::memmove(prefix_end, out.data() + body, n);

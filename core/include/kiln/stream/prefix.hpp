@@ -6,26 +6,18 @@
 #include <limits>
 
 #include "kiln/base/error.hpp"
+#include "kiln/detail/io/varint.hpp"
 #include "kiln/stream/frame_limits.hpp"
 
 namespace kiln::detail::stream {
 
-inline constexpr std::size_t kMaxPrefixBytes = 5;
+// Written with io::put_varint, the format's one varint writer.
+inline constexpr std::size_t kMaxPrefixBytes = io::kMaxVarint32;
 
 // The largest frame `limits` lets through, capped at what a 32-bit prefix can announce.
 constexpr std::uint64_t max_frame(const FrameLimits& limits) noexcept {
   constexpr std::uint64_t kPrefixMax = std::numeric_limits<std::uint32_t>::max();
   return limits.max_frame_bytes < kPrefixMax ? limits.max_frame_bytes : kPrefixMax;
-}
-
-// Writes n's shortest varint at p, where kMaxPrefixBytes are writable; returns its end.
-inline std::uint8_t* put_prefix(std::uint8_t* p, std::uint32_t n) noexcept {
-  while (n >= 0x80) {
-    *p++ = static_cast<std::uint8_t>(n | 0x80);
-    n >>= 7;
-  }
-  *p++ = static_cast<std::uint8_t>(n);
-  return p;
 }
 
 enum class PrefixState : std::uint8_t { kComplete, kNeedMore, kOverflow };

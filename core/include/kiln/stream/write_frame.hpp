@@ -35,7 +35,7 @@ template <class T, FrameSink Sink>
   if (n > s::max_frame(limits)) [[unlikely]]
     return s::frame_too_large(n, s::max_frame(limits), 0);
   std::uint8_t prefix[s::kMaxPrefixBytes];
-  const std::uint8_t* const prefix_end = s::put_prefix(prefix, static_cast<std::uint32_t>(n));
+  const std::uint8_t* const prefix_end = detail::io::put_varint(prefix, n);
   sink.write(reinterpret_cast<const char*>(prefix),
              static_cast<std::streamsize>(prefix_end - prefix));
   sink.write(reinterpret_cast<const char*>(message->data()), static_cast<std::streamsize>(n));
