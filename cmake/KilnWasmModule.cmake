@@ -267,7 +267,9 @@ function(kiln_add_wasm_module)
        "${KILN_SOURCE_DIR}/js/runtime/*")
   set(runtime_sources "")
   set(runtime_copies "")
-  set(runtime_commands COMMAND ${CMAKE_COMMAND} -E make_directory "${out}/runtime")
+  # Emptied first, so that a file removed from js/runtime does not linger in the package.
+  set(runtime_commands COMMAND ${CMAKE_COMMAND} -E rm -rf "${out}/runtime"
+                       COMMAND ${CMAKE_COMMAND} -E make_directory "${out}/runtime")
   foreach(f IN LISTS runtime_files)
     get_filename_component(dir "${f}" DIRECTORY)
     if(dir)  # a subfolder (runtime/schema/)

@@ -4,6 +4,9 @@
 # harness, and writes the results to build/fuzz/results.json. Exits non-zero if any harness
 # crashed, leaked, timed out or ran out of memory.
 #   usage: scripts/fuzz.sh [seconds-per-harness] [harness...]   (default: 60, all harnesses)
+# KILN_FUZZ_RUNS=<n> stops each harness after n executions instead (seconds 0: no time limit),
+#   e.g. a campaign run: KILN_FUZZ_RUNS=100000000 scripts/fuzz.sh 0 struct
+# Every harness's summary is also appended to <build>/campaign.jsonl, a record across runs.
 # KILN_FUZZ_BUILD=<dir> builds and runs in another folder than build/fuzz.
 # Harnesses: one per tests/fuzz/fuzz_<name>.cpp (struct foo record bulk kitchen_sink graph inspect
 # frames). The working corpus in build/fuzz/corpus/<name> persists between runs; it is seeded
@@ -36,12 +39,15 @@ for h in "${harnesses[@]}"; do
   mkdir -p "$out/corpus/$h" "$out/artifacts/$h" "$out/logs"
   log=$out/logs/$h.log
   touch "$log.start"
-  echo "[fuzz] $h: ${seconds}s ($(ts))"
+  limit=(-max_total_time="$seconds")
+  [ -n "${KILN_FUZZ_RUNS:-}" ] && limit+=(-runs="$KILN_FUZZ_RUNS")
+  echo "[fuzz] $h: ${limit[*]} ($(ts))"
+  started=$(date +%s)
   # -malloc_limit_mb: any single allocation over 64 MB is reported as a bug (no input here is
   # larger than a few kB, and the decoder's allocation budget is 64 bytes per input byte).
   # -timeout: one input takes well under a millisecond; 25 s flags a hang without flagging
   # the stalls of a loaded machine (a 5 s limit once fired inside ASan's madvise).
-  nice "$bin" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=1024 -malloc_limit_mb=64 \
+  nice "$bin" "${limit[@]}" -timeout=25 -rss_limit_mb=1024 -malloc_limit_mb=64 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/$h/" \
     "$out/corpus/$h" "$out/seeds/$h" $([ -d "tests/malformed/$h" ] && echo "tests/malformed/$h") \
     > "$log" 2>&1 &
@@ -68,7 +74,7 @@ for h in "${harnesses[@]}"; do
   [ "$found" -eq 0 ] || { crashed=1; grep -E 'ERROR|SUMMARY|check failed' "$log" | head -5; }
   echo "[fuzz] $h: ${execs:-0} executions, coverage ${cov:-0} edges, ${ft:-0} features," \
     "corpus ${corp:-0}, peak RSS ${rss:-0} MB, $slow slow units, $found crashes (exit $rc; log $log)"
-  results+=("{\"harness\":\"$h\",\"seconds\":$seconds,\"executions\":${execs:-0},\"coverage\":${cov:-0},\"features\":${ft:-0},\"corpus\":${corp:-0},\"peak_rss_mb\":${rss:-0},\"slow_units\":$slow,\"crashes\":$found,\"exit_code\":$rc,\"date\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"}")
+  results+=("{\"harness\":\"$h\",\"seconds\":$(($(date +%s) - started)),\"executions\":${execs:-0},\"coverage\":${cov:-0},\"features\":${ft:-0},\"corpus\":${corp:-0},\"peak_rss_mb\":${rss:-0},\"slow_units\":$slow,\"crashes\":$found,\"exit_code\":$rc,\"date\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"}")
 done
 
 {
@@ -79,5 +85,6 @@ done
   done
   echo "]"
 } > $out/results.json
-echo "[fuzz] results: $out/results.json"
+printf '%s\n' "${results[@]}" >> $out/campaign.jsonl
+echo "[fuzz] results: $out/results.json (and appended to $out/campaign.jsonl)"
 exit $crashed

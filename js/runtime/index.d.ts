@@ -6,8 +6,9 @@ export interface Limits {
   maxReferences: number;
   /** Accept a back-reference that closes a cycle of owning (shared_ptr) pointers. */
   allowOwningCycles: boolean;
-  /** Storage one message may make the decoder allocate, counted in the bytes the C++ core
-   *  allocates (docs/FORMAT.md 6.5); 0 = 64 per input byte + 64 KiB. */
+  /** The allocation budget: the storage one message may make the decoder allocate, in the
+   *  format's measure, as every decoder counts it (docs/FORMAT.md 6.5); 0 = 64 per input byte
+   *  + 64 KiB. */
   maxAllocBytes: number;
 }
 export declare const DEFAULT_LIMITS: Readonly<Limits>;

@@ -10,9 +10,9 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxCollectionLength: 2 ** 28,
   maxReferences: 2 ** 20,
   allowOwningCycles: false,
-  // Storage one message may make the decoder allocate, in the bytes the C++ core would allocate
-  // (docs/FORMAT.md 6.5); 0 = 64 per input byte + 64 KiB. Charged as the core charges it, so
-  // the JS decoder and the wasm core agree on every input.
+  // Storage one message may make the decoder allocate, in the format's storage measure
+  // (docs/FORMAT.md 6.5, storage.mjs); 0 = 64 per input byte + 64 KiB. Charged as every decoder
+  // charges it, so the JS decoder and the C++ core agree on every input.
   maxAllocBytes: 0,
 });
 
@@ -97,7 +97,7 @@ export class Reader {
   }
 
   /** The object a reference tag names (index = tag - 2), checked as the C++ reader does.
-   *  kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr; size: the C++ object's size, charged when a
+   *  kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr; size: the object's storage, charged when a
    *  weak_ptr announces the next object (index = count so far), which is made empty now and
    *  filled at its first shared_ptr. There this.defining is its number, and the caller reads its
    *  fields (then close(), leave()); else this.defining is -1. */
@@ -354,7 +354,7 @@ export class Reader {
   }
 
   /** A count or length prefix, checked against the limit and the bytes left before use, and
-   *  charged allocBytes per element (what the C++ core allocates for one). */
+   *  charged allocBytes per element (storage.mjs: what every decoder charges for one). */
   length(minElemBytes, limit, what, allocBytes = 0) {
     if (this.evolve !== null && minElemBytes > 1) minElemBytes = 1;
     const at = this.pos;

@@ -24,9 +24,10 @@ function badTable(r, at, detail) {
   r.fail('BadTypeTable', detail, at);
 }
 
-// Names are never shared strings, whatever the header's bit 3 (FORMAT.md 10.6).
+// Names are never shared strings, whatever the header's bit 3 (FORMAT.md 10.6), and are not
+// charged to the allocation budget (6.5: part of the message, which a decoder reads in place).
 function readName(r) {
-  return r.strBody(r.length(1, r.limits.maxStringBytes, 'string length', 1));
+  return r.strBody(r.length(1, r.limits.maxStringBytes, 'string length'));
 }
 
 // A descriptor as a tree: { code, at (its offset), n?, elems?, index? }.

@@ -6,6 +6,7 @@ import {
   T_NULL, T_UNDEFINED, T_FALSE, T_TRUE, T_INT, T_FLOAT, T_BIG_INT, T_STRING, T_DATE, T_HOLE,
   T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED_ARRAY, T_ARRAY_BUFFER, T_REFERENCE, TYPED_KINDS,
 } from './value_tags.mjs';
+import { VALUE_STORAGE } from './storage.mjs';
 
 const hasOwn = Object.hasOwn;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -33,7 +34,7 @@ export function readValue(r, refs) {
     case T_BIG_INT:
       return bigint(r);
     case T_STRING:
-      return utf8(r, r.length(1, r.limits.maxStringBytes, 'string length'), -1);
+      return utf8(r, r.length(1, r.limits.maxStringBytes, 'string length', 1), -1);
     case T_DATE:
       return new Date(r.f64());
     case T_ARRAY:
@@ -47,7 +48,7 @@ export function readValue(r, refs) {
     case T_TYPED_ARRAY:
       return typed(r, refs);
     case T_ARRAY_BUFFER: {
-      const n = r.length(1, r.limits.maxStringBytes, 'ArrayBuffer length');
+      const n = r.length(1, r.limits.maxStringBytes, 'ArrayBuffer length', 1);
       const b = copyBytes(r.buf, r.pos, r.pos + n).buffer;
       r.pos += n;
       if (refs !== null) refs.push(b);
@@ -125,7 +126,7 @@ function bigint(r) {
 }
 
 function array(r, refs) {
-  const n = r.length(1, r.limits.maxCollectionLength, 'array length');
+  const n = r.length(1, r.limits.maxCollectionLength, 'array length', VALUE_STORAGE);
   r.enter('array');
   const a = [];
   if (refs !== null) refs.push(a);
@@ -143,7 +144,7 @@ function array(r, refs) {
 }
 
 function object(r, refs) {
-  const n = r.length(2, r.limits.maxCollectionLength, 'object size');
+  const n = r.length(2, r.limits.maxCollectionLength, 'object size', 2 * VALUE_STORAGE);
   r.enter('object');
   const o = {};
   if (refs !== null) refs.push(o);
@@ -163,7 +164,7 @@ function object(r, refs) {
 }
 
 function map(r, refs) {
-  const n = r.length(2, r.limits.maxCollectionLength, 'map size');
+  const n = r.length(2, r.limits.maxCollectionLength, 'map size', 2 * VALUE_STORAGE);
   r.enter('map');
   const m = new Map();
   if (refs !== null) refs.push(m);
@@ -178,7 +179,7 @@ function map(r, refs) {
 }
 
 function set(r, refs) {
-  const n = r.length(1, r.limits.maxCollectionLength, 'set size');
+  const n = r.length(1, r.limits.maxCollectionLength, 'set size', VALUE_STORAGE);
   r.enter('set');
   const s = new Set();
   if (refs !== null) refs.push(s);
@@ -198,7 +199,7 @@ function typed(r, refs) {
   const Ctor = TYPED_KINDS[kind];
   if (Ctor === undefined) r.fail('BadTag', `${kind} is not a typed array kind`, at);
   const lengthAt = r.pos;
-  const n = r.length(1, r.limits.maxStringBytes, 'typed array byte length');
+  const n = r.length(1, r.limits.maxStringBytes, 'typed array byte length', 1);
   if (n % Ctor.BYTES_PER_ELEMENT !== 0) {
     r.fail('ValueOutOfRange', `${n} bytes is not a whole number of ${Ctor.name} elements`, lengthAt);
   }

@@ -24,17 +24,24 @@ const nativeId = (name) => NATIVE.indexOf(name);
 // A successful decode is written again with the options kiln_verdicts.cpp uses (kReencode).
 const REENCODE = new Codec({ trackReferences: true });
 
+/** A read flag of the harness's own: decode with a tight allocation budget, this many units for
+ *  an input of n bytes, so that the budget's charges (FORMAT.md 6.5) decide verdicts. */
+export const TIGHT = 0x200;
+export const tightBudget = (n) => n + (n >> 1) + 16;
+const limitsFor = (flags, n) => (flags & TIGHT ? { maxAllocBytes: tightBudget(n) } : {});
+
 const readers = new Map();
-/** A JS codec reading with the read flags of a seed (wasm/module.hpp's flag bits). */
-function reader(flags) {
-  if (!readers.has(flags)) {
-    readers.set(flags, flags & 0x100
-      ? new Codec({
-        header: false, compressNumbers: !!(flags & 1), trackReferences: !!(flags & 2),
-        compatible: !!(flags & 4), shareStrings: !!(flags & 8),
-      })
-      : new Codec());
-  }
+/** A JS codec reading with the read flags of a seed (wasm/module.hpp's flag bits), for an input
+ *  of n bytes. */
+function reader(flags, n) {
+  const options = flags & 0x100
+    ? {
+      header: false, compressNumbers: !!(flags & 1), trackReferences: !!(flags & 2),
+      compatible: !!(flags & 4), shareStrings: !!(flags & 8),
+    }
+    : {};
+  if (flags & TIGHT) return new Codec({ ...options, limits: limitsFor(flags, n) });
+  if (!readers.has(flags)) readers.set(flags, new Codec(options));
   return readers.get(flags);
 }
 
@@ -59,7 +66,7 @@ function typed(name, type, label) {
     name: `${label}:${name}`, native: nativeId(name), type,
     // The weak_ptr fields of the types that have them (TreeNode.parent; Graph.focus, GraphNode.parent).
     weakFields: name === 'Graph' || name === 'Tree' ? new Set(['parent', 'focus']) : null,
-    decode: (bytes, flags) => reader(flags).deserialize(type, bytes),
+    decode: (bytes, flags) => reader(flags, bytes.length).deserialize(type, bytes),
     encode,
     sameValue: type === features.Document ? sameAsJs((b) => REENCODE.deserialize(type, b), encode) : null,
   };
@@ -68,8 +75,11 @@ function typed(name, type, label) {
 const VALUE = {
   name: 'value', native: nativeId('Value'),
   // deserialize() takes only `header` and `trackReferences`: the C++ reader is told no more.
-  nativeFlags: (flags) => (flags & 0x100 ? 0x100 | (flags & 2) : 0),
-  decode: (bytes, flags) => deserialize(bytes, flags & 0x100 ? { header: false, trackReferences: !!(flags & 2) } : {}),
+  nativeFlags: (flags) => (flags & 0x100 ? 0x100 | (flags & 2) : 0) | (flags & TIGHT),
+  decode: (bytes, flags) => deserialize(bytes, {
+    ...(flags & 0x100 ? { header: false, trackReferences: !!(flags & 2) } : {}),
+    limits: limitsFor(flags, bytes.length),
+  }),
   encode: (value) => hex(serialize(value, { trackReferences: true })),
   sameValue: sameAsJs((b) => deserialize(b), (v) => hex(serialize(v, { trackReferences: true }))),
 };

@@ -5,7 +5,9 @@
 // stdin:  batches of [u32 count] then count records [u8 decoder][u16 read flags][u32 n][n bytes]
 //         (little-endian). Read flags as the wasm core's (wasm/module.hpp): 1 compressed numbers,
 //         2 reference tracking, 4 compatible, 8 shared strings, 0x100 no header (the reader is
-//         told the other bits); with a header the message's own flags rule.
+//         told the other bits); with a header the message's own flags rule. 0x200: a tight
+//         allocation budget, 1.5 per input byte plus 16 (tightBudget in decoders.mjs), so that
+//         the budget's charges (FORMAT.md 6.5) decide verdicts.
 // stdout: per record "ok <hex>" (the decoded value re-encoded with kReencode, or the inspector's
 //         JSON, or a stream's values re-encoded and framed), "err <code> <offset>" (the decode
 //         error), or "wrerr <code>" (decoded, but the writer refused the value); stdout is flushed
@@ -41,12 +43,14 @@ constexpr int kFramesRecord = kInspect + 1;
 // so equal bytes mean equal values. Tracking keeps shared objects shared and cycles writable.
 constexpr kiln::Options kReencode{.track_references = true};
 
-kiln::Options read_options(unsigned flags) {
-  return {.compress_numbers = (flags & 0x01) != 0,
-          .track_references = (flags & 0x02) != 0,
-          .share_strings = (flags & 0x08) != 0,
-          .compatible = (flags & 0x04) != 0,
-          .header = (flags & 0x100) == 0};
+kiln::Options read_options(unsigned flags, std::size_t input_bytes) {
+  kiln::Options o{.compress_numbers = (flags & 0x01) != 0,
+                  .track_references = (flags & 0x02) != 0,
+                  .share_strings = (flags & 0x08) != 0,
+                  .compatible = (flags & 0x04) != 0,
+                  .header = (flags & 0x100) == 0};
+  if (flags & 0x200) o.limits.max_alloc_bytes = input_bytes + input_bytes / 2 + 16;
+  return o;
 }
 
 std::string& operator<<(std::string& out, std::span<const std::uint8_t> bytes) {
@@ -65,7 +69,7 @@ void error_line(std::string& out, const kiln::Error& e) {
 template <class T>
 void verdict(std::span<const std::uint8_t> input, unsigned flags, std::string& out) {
   T value{};
-  kiln::Status read = kiln::Codec(read_options(flags)).deserialize_into(input, value);
+  kiln::Status read = kiln::Codec(read_options(flags, input.size())).deserialize_into(input, value);
   if (!read) return error_line(out, read.error());
   std::vector<std::uint8_t> bytes;
   kiln::Status write = kiln::Codec(kReencode).serialize_into(value, bytes);

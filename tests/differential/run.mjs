@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DECODERS, jsVerdict, parseNative, agree } from './decoders.mjs';
+import { DECODERS, TIGHT, jsVerdict, parseNative, agree } from './decoders.mjs';
 import { makeRandom, mutate } from './mutate.mjs';
 import { loadSeeds } from './seeds.mjs';
 
@@ -15,6 +15,7 @@ export const nativeProgramBuilt = () => existsSync(NATIVE_PROGRAM);
 const BATCH = 1000;
 const POOL = 4096;
 const OTHER_DECODER = 0.1; // chance of also trying a decoder the seed is not meant for
+const TIGHT_SHARE = 0.25; // chance of reading an input with a tight allocation budget (TIGHT)
 
 /** The native program as a function from a batch of cases to their verdict lines. */
 function startNative(program) {
@@ -154,7 +155,9 @@ export async function runDifferential({
         const from = pool.length && rng.chance(0.3) ? rng.pick(pool) : rng.pick(rng.pick(seedGroups));
         const bytes = mutate(from, rng, rng.pick(seeds).bytes);
         const decoders = rng.chance(OTHER_DECODER) ? [...from.decoders, rng.pick(DECODERS)] : from.decoders;
-        for (const decoder of decoders) cases.push({ from, bytes, flags: from.flags, decoder });
+        // One input in four is read with a tight allocation budget (its own flag bit).
+        const flags = rng.chance(TIGHT_SHARE) ? from.flags | TIGHT : from.flags;
+        for (const decoder of decoders) cases.push({ from, bytes, flags, decoder });
       }
       const pending = native.send(cases);
       for (const c of cases) c.js = jsVerdict(c.decoder, c.bytes, c.flags);
@@ -166,7 +169,7 @@ export async function runDifferential({
         if (cpp.err !== undefined) counts.err++;
         else counts.ok++;
         if (cpp.ok !== undefined && c.bytes !== c.from.bytes && c.from.decoders.includes(c.decoder)) {
-          const entry = { file: c.from.file, generation: (c.from.generation ?? 0) + 1, bytes: c.bytes, flags: c.flags, decoders: c.from.decoders, tableEnd: c.from.tableEnd };
+          const entry = { file: c.from.file, generation: (c.from.generation ?? 0) + 1, bytes: c.bytes, flags: c.from.flags, decoders: c.from.decoders, tableEnd: c.from.tableEnd };
           if (pool.length < POOL) pool.push(entry);
           else pool[rng.below(POOL)] = entry;
         }

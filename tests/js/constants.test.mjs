@@ -1,6 +1,6 @@
 // The constants js/runtime shares with the C++ core are the core's: error codes and their texts,
 // header flags and layout, generic-value tags and typed-array kinds, default limits (decode and
-// frames), the wasm module's header-less flag. Names and values, in both directions: a constant on one side only
+// frames), the storage measure of the allocation budget, the wasm module's header-less flag. Names and values, in both directions: a constant on one side only
 // fails. The C++ side is js/generated/cpp_constants.json, written at build time by a program
 // compiled against the core (wasm/jsgen/constants.cpp; enumerators and Limits' fields found by
 // reflection). Each JS name is the C++ name respelled: kFlagNoFingerprint -> FLAG_NO_FINGERPRINT,
@@ -16,6 +16,7 @@ import * as valueTags from '../../js/runtime/value_tags.mjs';
 import * as reader from '../../js/runtime/reader.mjs';
 import * as coreLoader from '../../js/runtime/core_loader.mjs';
 import * as frame from '../../js/runtime/stream/frame.mjs';
+import * as storage from '../../js/runtime/storage.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tablePath = join(root, 'js/generated/cpp_constants.json');
@@ -64,6 +65,10 @@ test('default limits and the allocation budget', () => {
     'DEFAULT_MAX_FRAME_BYTES is FrameLimits{}');
 });
 
+test('the storage measure of the allocation budget', () => {
+  assert.deepEqual(numbersOf(storage), table(cpp.storage, upperSnake), 'js/runtime/storage.mjs');
+});
+
 test('the wasm module flag for a message without a header', () => {
   assert.deepEqual(numbersOf(coreLoader), table(cpp.wasmModule, upperSnake), 'js/runtime/core_loader.mjs');
 });
@@ -82,7 +87,7 @@ test('the table lists every constant declared next to the ones it lists', () => 
   walk(join(root, 'wasm'));
   const declared = (text) => new Set([...text.matchAll(/(?:inline|static)\s+constexpr\s+[\w:]+\s+(k[A-Z]\w*)\s*=/g)]
     .map((m) => m[1]));
-  for (const group of ['header', 'valueTags', 'allocBudget', 'wasmModule']) {
+  for (const group of ['header', 'valueTags', 'allocBudget', 'storage', 'wasmModule']) {
     const listed = new Set(cpp[group].map((e) => e.name));
     const first = cpp[group][0].name;
     const files = sources.filter((f) => declared(readFileSync(f, 'utf8')).has(first));

@@ -87,10 +87,10 @@ test('limits are configurable per codec', () => {
   assert.deepStrictEqual(strict.deserialize(Record, bytes), keys);
   rejects(() => new Codec({ limits: { maxStringBytes: 1 } }).deserialize(Record, bytes), 'LengthTooLarge',
     /at byte 14: string length 2 exceeds the limit 1/);
-  // The allocation budget counts key bytes too: the map charges 2 x 40 bytes (the wasm core's
-  // size of a map node), each key 2; with 83 bytes the second key does not fit.
-  assert.deepStrictEqual(new Codec({ limits: { maxAllocBytes: 84 } }).deserialize(Record, bytes), keys);
-  rejects(() => new Codec({ limits: { maxAllocBytes: 83 } }).deserialize(Record, bytes), 'AllocationLimit',
+  // The allocation budget counts key bytes too: the map charges 2 x 64 (FORMAT.md 6.5: a string
+  // key, an i64 and a node's links), each key 2; with 131 the second key does not fit.
+  assert.deepStrictEqual(new Codec({ limits: { maxAllocBytes: 132 } }).deserialize(Record, bytes), keys);
+  rejects(() => new Codec({ limits: { maxAllocBytes: 131 } }).deserialize(Record, bytes), 'AllocationLimit',
     /at byte 25: string length 2 x 1 bytes exceeds the 1 bytes left of the message's allocation budget/);
 });
 

@@ -85,12 +85,13 @@ test('the malformed-input corpus: JS-declared schemas give the manifest code and
   assert.ok(checked >= 1000, `${checked} inputs`);
 });
 
-test('struct sizes (charged to the allocation budget) are the wasm32 sizeof the generator reports', () => {
-  // Foo: a string, a vector and a map; TestClass: a base whose tail padding its own fields reuse.
-  for (const name of ['Struct', 'Foo', 'Record', 'TestClass']) {
-    assert.equal(declared[name].size, generated[name].schema.size, name);
+test('struct storage (charged to the allocation budget) is the C++ storage the generator reports', () => {
+  // Foo: a string, a vector and a map; TestClass: a base class.
+  for (const name of ['Struct', 'Foo', 'Record', 'TestClass', 'Tree', 'Bulk']) {
+    assert.equal(declared[name].storage, generated[name].storage, name);
+    if (generated[name].schema) assert.equal(generated[name].schema.storage, generated[name].storage, name);
   }
-  assert.equal(declared.TreeNode.size, 32);
+  assert.equal(declared.TreeNode.storage, 24 + 24 + 16); // name, children, weak parent
 });
 
 test('a JS-declared Tree keeps shared objects and weak parents, and its bytes are the generated ones', () => {

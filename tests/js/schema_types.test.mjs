@@ -106,7 +106,7 @@ const people: Person[] = vector(Person).deserialize(bytes);
 const Base = struct('Base', { tag: string });
 const Mid = struct('Mid', { level: u8 });
 const Derived = struct('Derived', { id: u32, owner: unique(Base), friend: shared(Mid), back: weak(Mid) },
-  { bases: [Base, Mid], size: 64, ids: { id: 7 } });
+  { bases: [Base, Mid], ids: { id: 7 } });
 const d = Derived.deserialize(bytes);
 const tag: string = d.Base.tag;
 const level: number = d.Mid.level;

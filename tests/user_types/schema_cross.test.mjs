@@ -6,8 +6,8 @@
 // values; on hostile input (every truncation; the flags byte set to each combination of its bits;
 // every byte replaced by 0x00, 0x01, 0x7f, 0x80 and 0xff; seeded random bytes and forged varints)
 // the verdict, accepted or error code and offset, of the generated decoder and of the C++ decoder;
-// and at the edge of the allocation budget, which the decoders charge in the C++ types' sizes, the
-// C++ decoder's verdict and message.
+// and at the edge of the allocation budget, which the decoders charge in the format's storage
+// measure (FORMAT.md 6.5), the C++ decoder's verdict and message.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -379,31 +379,17 @@ for (const m of messages.filter((x) => x.type === 'Catalog' || x.type === 'Org')
   });
 }
 
-// Where a JS-declared struct's layout comes from: the sizes the generator reports for the C++
-// types (sizeof in the wasm32 build), which it declares in the schemas it emits.
-function structsOf(schema, out = new Map()) {
-  if (schema === null || typeof schema !== 'object') return out;
-  if (typeof schema.structName === 'string') {
-    if (out.has(schema.structName)) return out;
-    out.set(schema.structName, schema);
-    for (const b of schema.bases) structsOf(b, out);
-    for (const f of schema.fields) structsOf(f.schema, out);
-    return out;
-  }
-  for (const k of ['e', 'k', 'v', 'target']) if (schema[k]) structsOf(schema[k], out);
-  for (const k of ['alts', 'items']) for (const x of schema[k] ?? []) structsOf(x, out);
-  return out;
-}
-
-test('each JS-declared struct has the size of the C++ type in wasm32 (as the generator reports it)', () => {
+test('each JS-declared type has the storage the C++ type is charged (as the generator reports it)', () => {
+  // FORMAT.md 6.5: the decoders charge the format's storage measure, which the C++ serializers
+  // compute at compile time and the generator writes beside each exported type.
   const wrong = [];
   for (const name of Object.keys(declared)) {
-    if (generated[name].schema === undefined) continue; // the generator emits no schema for it
-    const cpp = structsOf(generated[name].schema);
-    for (const [struct, schema] of structsOf(declared[name])) {
-      const c = cpp.get(struct);
-      if (c && c.size !== schema.size) wrong.push(`${struct}: JS layout ${schema.size} bytes, C++ sizeof ${c.size}`);
+    const cpp = generated[name].storage;
+    assert.equal(typeof cpp, 'number', name);
+    if (declared[name].storage !== cpp) wrong.push(`${name}: JS storage ${declared[name].storage}, C++ ${cpp}`);
+    if (generated[name].schema && generated[name].schema.storage !== cpp) {
+      wrong.push(`${name}: the emitted schema's storage ${generated[name].schema.storage}, C++ ${cpp}`);
     }
   }
-  assert.deepStrictEqual([...new Set(wrong)], []);
+  assert.deepStrictEqual(wrong, []);
 });

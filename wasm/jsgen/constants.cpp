@@ -125,6 +125,13 @@ int main(int argc, char** argv) {
           entries({KILN_CONSTANT(kiln::Limits, kAllocPerInputByte),
                    KILN_CONSTANT(kiln::Limits, kAllocBase)}) +
           ",\n";
+  json += "  \"storage\": " +
+          entries({KILN_CONSTANT(kiln::detail, kHandleStorage),
+                   KILN_CONSTANT(kiln::detail, kValueStorage),
+                   KILN_CONSTANT(kiln::detail, kUniquePtrStorage),
+                   KILN_CONSTANT(kiln::detail, kSharedPtrStorage),
+                   KILN_CONSTANT(kiln::detail, kNodeLinks)}) +
+          ",\n";
   json += "  \"wasmModule\": " + entries({KILN_CONSTANT(kiln::wasm, kNoHeader)}) + "\n";
   json += "}\n";
   std::ofstream out(argv[1]);

@@ -56,6 +56,9 @@ Exported type(std::string name) {
             code += "  name: " + js_string(name) + ",\n";
             code += "  cppName: " + js_string(kiln::detail::reflect::type_name<T>) + ",\n";
             code += "  fingerprint: " + std::string(fp) + ",\n";
+            // What C++ charges for a T behind a pointer (FORMAT.md 6.5); tests hold the JS
+            // schema's own figure to it.
+            code += "  storage: " + std::to_string(kiln::detail::storage_of<T>) + ",\n";
             if (!schema.empty()) code += "  schema: " + schema + ",\n";
             code += fixed + compressed + "});\n\n";
             std::string out_ts = Js<T>::ts(c, false), in_ts = Js<T>::ts(c, true);

@@ -90,11 +90,11 @@ std::string read_elements(Context& c, std::string& out, const std::string& n,
 
 // Sort order used by std::set / std::map for keys JS can order: numbers, BigInts, strings
 // (UTF-8 byte order). "" when JS cannot reproduce the C++ order (the iteration order is kept).
-// What decoding one element of container T charges against the allocation budget in the C++
-// core (in the wasm build this generator runs in), so the JS decoder charges the same.
+// What decoding one element of container T charges against the allocation budget (FORMAT.md
+// 6.5), as the C++ core charges it.
 template <class T>
 std::string alloc_bytes() {
-  return std::to_string(kiln::detail::alloc_bytes_per_element<T>);
+  return std::to_string(kiln::detail::element_charge<T>);
 }
 
 template <class K>

@@ -58,7 +58,7 @@ struct JsPointer {
     out += ind + "const " + tag + " = r.varintNumber('pointer tag');\n";
     out += ind + "if (" + tag + " >= 2) {\n";
     out += ind + "  " + o + " = r.backReference(" + tag + " - 2, " + cpp + ", " + at + ", " +
-           std::to_string(Kind) + ", " + std::to_string(sizeof(E)) + ");\n";
+           std::to_string(Kind) + ", " + std::to_string(kiln::detail::object_charge<E>) + ");\n";
     Blocks blocks(c);
     if (Kind == 1) {
       std::string slot = c.local(name + "_slot");
@@ -70,7 +70,8 @@ struct JsPointer {
     blocks.next();
     out += ind + "} else if (" + tag + " === 1) {\n";
     out += ind + "  r.enter('pointer');\n";
-    out += ind + "  r.charge(r.pos, " + std::to_string(sizeof(E)) + ", 'object');\n";
+    out += ind + "  r.charge(r.pos, " + std::to_string(kiln::detail::object_charge<E>) +
+           ", 'object');\n";
     out += ind + "  " + o + " = {};\n";
     std::string slot = Shares ? c.local(name + "_slot") : "";
     if (Shares) out += ind + "  const " + slot + " = r.remember(" + o + ", " + cpp + ");\n";

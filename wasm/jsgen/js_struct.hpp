@@ -82,19 +82,18 @@ struct Js<T, std::enable_if_t<kiln::detail::reflect::Reflectable<T> &&
   static std::string ts(Context& c, bool input) { return ensure(c) + (input ? "Input" : ""); }
 
   // Declares (once) and returns the struct's schema const: its wire name, fields in wire order,
-  // field ids declared with kiln_field_ids / kiln::FieldIds, bases, and sizeof in this (wasm32)
-  // build, which the decoder charges for an object behind a pointer and an element of a
-  // container.
+  // field ids declared with kiln_field_ids / kiln::FieldIds, and bases. The schema works out the
+  // struct's storage (charged to the allocation budget) from its fields, as C++ does.
   static std::string schema(Context& c) {
     std::string key(kiln::detail::reflect::type_name<T>);
     if (auto it = c.schema_ids.find(key); it != c.schema_ids.end()) return it->second;
     std::string name = c.top_level(ensure(c) + "_schema");
     c.schema_ids[key] = name;  // before the fields, so recursive types refer to themselves
     Context::SchemaConst decl;
-    std::string options = "{ size: " + std::to_string(sizeof(T));
+    std::string options;
     if constexpr (std::tuple_size_v<Bases> != 0) {
       for_each_base([&](auto I) { decl.bases.push_back(Js<B<I>>::schema(c)); });
-      options += ", bases: [";
+      options += "bases: [";
       for (std::size_t i = 0; i < decl.bases.size(); ++i)
         options += (i ? ", " : "") + decl.bases[i];
       options += "]";
@@ -107,11 +106,11 @@ struct Js<T, std::enable_if_t<kiln::detail::reflect::Reflectable<T> &&
       if (std::uint32_t id = kiln::detail::evolve::detail::explicit_id<T>(field))
         ids += (ids.empty() ? "" : ", ") + js_prop_key(field) + ": " + std::to_string(id);
     });
-    if (!ids.empty()) options += ", ids: { " + ids + " }";
-    options += " }";
+    if (!ids.empty()) options += std::string(options.empty() ? "" : ", ") + "ids: { " + ids + " }";
     decl.code = "const " + name + " = " + c.schema_ns + ".struct(" +
                 js_string(kiln::detail::reflect::wire_name<T>) + ", () => (" +
-                (fields.empty() ? "{}" : "{\n" + fields + "}") + "), " + options + ");\n";
+                (fields.empty() ? "{}" : "{\n" + fields + "}") + ")" +
+                (options.empty() ? "" : ", { " + options + " }") + ");\n";
     c.schema_consts[name] = std::move(decl);
     c.schema_order.push_back(name);
     return name;

@@ -6,6 +6,10 @@
 // Every supported type T has a Serializer<T>, picked at compile time:
 //
 //   static constexpr std::size_t min_bytes;              smallest encoding in any mode
+//   static constexpr std::size_t storage;                optional: what decoding one T is
+//                                                         charged to the allocation budget
+//                                                         (docs/FORMAT.md 6.5); sizeof(T) if
+//                                                         absent
 //   template <class M> static constexpr std::size_t max_bytes;  largest in mode M, or kUnbounded
 //   template <class M> static constexpr bool exact;      every value takes max_bytes<M> bytes and
 //                                                         every byte pattern is a valid value

@@ -318,7 +318,8 @@ class Walker {
       return true;
     }
     std::size_t n = 0;
-    if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "string length", 0)) return false;
+    // Charged as a decoder charges a string it reads (FORMAT.md 6.5), skipped or printed.
+    if (!r_.read_length(n, 1, r_.limits().max_string_bytes, "string length", 1)) return false;
     const std::uint8_t* p = r_.cursor();
     if (r_.validate_utf8() || json_) {  // JSON output must be text
       std::size_t ok = wire::utf8_valid_prefix(p, n);

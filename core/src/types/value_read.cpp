@@ -247,7 +247,7 @@ class ValueReader {
 
   bool array(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "array length", sizeof(Value)))
+    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "array length", kValueStorage))
       return false;
     if (!r_.enter("array")) return false;
     auto a = std::make_shared<Value::Array>();
@@ -270,7 +270,7 @@ class ValueReader {
 
   bool object(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "object size", 2 * sizeof(Value)))
+    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "object size", 2 * kValueStorage))
       return false;
     if (!r_.enter("object")) return false;
     auto o = std::make_shared<Value::Object>();
@@ -302,7 +302,7 @@ class ValueReader {
 
   bool map(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "map size", 2 * sizeof(Value)))
+    if (!r_.read_length(n, 2, r_.limits().max_collection_length, "map size", 2 * kValueStorage))
       return false;
     if (!r_.enter("map")) return false;
     auto m = std::make_shared<Value::Map>();
@@ -326,7 +326,7 @@ class ValueReader {
 
   bool set(Value& out) {
     std::size_t n = 0;
-    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "set size", sizeof(Value)))
+    if (!r_.read_length(n, 1, r_.limits().max_collection_length, "set size", kValueStorage))
       return false;
     if (!r_.enter("set")) return false;
     auto s = std::make_shared<Value::Set>();

@@ -5,9 +5,7 @@ import { orderedKeys } from '../order.mjs';
 import { Schema, fail, failAt, within } from './schema.mjs';
 import { ARR, MAP, OPT, SEQ, SET, TUP, VAR } from '../type_table.mjs';
 import { NumberSchema, StringSchema } from './scalars.mjs';
-import {
-  NODE_LINKS, TREE, VECTOR, arrayLayout, optionalLayout, structLayout, tupleLayout, variantLayout,
-} from './layout.mjs';
+import { HANDLE_STORAGE, elementCharge } from '../storage.mjs';
 
 export function checkSchema(s, what) {
   if (!(s instanceof Schema)) throw new TypeError(`${what}: expected a Kiln schema (i32, string, struct(...), ...)`);
@@ -47,7 +45,7 @@ function elementsReader(e, mode) {
   const re = e.reader(mode);
   const ta = e.typedArray;
   if (ta !== null && e.bulk(mode)) {
-    const size = e.size;
+    const size = e.width;
     return (r, n) => {
       const bytes = n * size;
       r.need(bytes, 'sequence elements');
@@ -78,7 +76,7 @@ export class VectorSchema extends Schema {
   constructor(e) {
     super();
     this.e = checkSchema(e, 'vector');
-    this.lay = VECTOR;
+    this.st = HANDLE_STORAGE;
   }
   label() {
     return `seq(${this.e.label()})`;
@@ -112,7 +110,7 @@ export class VectorSchema extends Schema {
   makeReader(mode) {
     const elements = elementsReader(this.e, mode);
     const min = this.e.minBytes;
-    const alloc = this.e.size;
+    const alloc = elementCharge(this.e.storage, false);
     return (r) => elements(r, r.length(min, r.limits.maxCollectionLength, 'sequence length', alloc));
   }
 }
@@ -125,11 +123,8 @@ export class ArraySchema extends Schema {
     if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`array: the length is an integer >= 0 (got ${n})`);
     this.n = n;
   }
-  computeLayout() {
-    return arrayLayout(this.e, this.n);
-  }
-  get trivial() {
-    return this.e.trivial;
+  computeStorage() {
+    return this.n * this.e.storage;
   }
   label() {
     return `arr ${this.n} ${this.e.label()}`;
@@ -186,7 +181,7 @@ export class SetSchema extends Schema {
   constructor(e) {
     super();
     this.e = checkSchema(e, 'set');
-    this.lay = TREE;
+    this.st = HANDLE_STORAGE;
   }
   label() {
     return `set(${this.e.label()})`;
@@ -219,7 +214,7 @@ export class SetSchema extends Schema {
   makeReader(mode) {
     const re = this.e.reader(mode);
     const min = this.e.minBytes;
-    const alloc = this.e.size + NODE_LINKS;
+    const alloc = elementCharge(this.e.storage, true);
     return (r) => {
       const n = r.length(min, r.limits.maxCollectionLength, 'set length', alloc);
       const s = new Set();
@@ -241,7 +236,7 @@ export class MapSchema extends Schema {
     super();
     this.k = checkSchema(k, 'map key');
     this.v = checkSchema(v, 'map value');
-    this.lay = TREE;
+    this.st = HANDLE_STORAGE;
   }
   label() {
     return `map(${this.k.label()} ${this.v.label()})`;
@@ -301,7 +296,7 @@ export class MapSchema extends Schema {
     const rk = this.k.reader(mode);
     const rv = this.v.reader(mode);
     const min = this.k.minBytes + this.v.minBytes;
-    const alloc = structLayout([this.k, this.v]).size + NODE_LINKS;
+    const alloc = elementCharge(this.k.storage + this.v.storage, true);
     const stringKeys = this.k instanceof StringSchema;
     const asMap = (r, n, key) => {
       const m = new Map();
@@ -345,8 +340,8 @@ export class OptionalSchema extends Schema {
     super();
     this.e = checkSchema(e, 'optional');
   }
-  computeLayout() {
-    return optionalLayout(this.e);
+  computeStorage() {
+    return 1 + this.e.storage;
   }
   label() {
     return `opt(${this.e.label()})`;
@@ -390,8 +385,8 @@ export class VariantSchema extends Schema {
     if (alts.length === 0) throw new TypeError('variant: at least one alternative');
     this.alts = alts.map((a, i) => checkSchema(a, `variant alternative ${i}`));
   }
-  computeLayout() {
-    return variantLayout(this.alts);
+  computeStorage() {
+    return 1 + Math.max(...this.alts.map((a) => a.storage));
   }
   label() {
     return `var(${this.alts.map((a) => a.label()).join(' ')})`;
@@ -447,8 +442,8 @@ export class TupleSchema extends Schema {
     super();
     this.items = elements.map((e, i) => checkSchema(e, `tuple element ${i}`));
   }
-  computeLayout() {
-    return tupleLayout(this.items);
+  computeStorage() {
+    return sum(this.items, (e) => e.storage);
   }
   get empty() {
     return this.items.every((e) => e.empty);

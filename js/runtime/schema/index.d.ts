@@ -111,8 +111,6 @@ export interface StructOptions<F, B extends AnyStruct> {
   bases?: readonly B[];
   /** Compatible-mode field ids declared for some fields (non-zero uint32; kiln_field_ids in C++). */
   ids?: { [K in keyof F]?: number };
-  /** sizeof the C++ type in wasm32, when it has members the schema does not list. */
-  size?: number;
 }
 
 /**

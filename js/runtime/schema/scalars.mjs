@@ -4,9 +4,9 @@
 import { isI64, isU64, writeI64, writeZigzag64, writeVarint64 } from '../writer.mjs';
 import { Schema, compressed, fail } from './schema.mjs';
 import { BOOL, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64, C8, C16, C32, STR } from '../type_table.mjs';
-import { STRING } from './layout.mjs';
+import { HANDLE_STORAGE } from '../storage.mjs';
 
-// token -> [writers per mode, readers per mode, wasm32 size, typed array class]. Each
+// token -> [writers per mode, readers per mode, width in bytes, typed array class]. Each
 // writer is a function of its own (not a composition of a check and a write) so that V8 keeps
 // each one's call sites monomorphic. 32- and 64-bit integers compress; the rest are fixed-width
 // in both modes.
@@ -192,11 +192,11 @@ const CODES = {
 export class NumberSchema extends Schema {
   constructor(token) {
     super();
-    const [write, read, size, typedArray] = NUMBERS[token];
+    const [write, read, width, typedArray] = NUMBERS[token];
     this.token = token;
     this.write = write;
     this.read = read;
-    this.lay = { size, align: size };
+    this.width = width; // bytes of the fixed-width encoding, and the storage
     this.ta = typedArray;
     this.compressible = COMPRESSIBLE.has(token);
   }
@@ -207,11 +207,11 @@ export class NumberSchema extends Schema {
     out.push(this.token);
   }
   get minBytes() {
-    return this.compressible ? 1 : this.size;
+    return this.compressible ? 1 : this.width;
   }
   maxBytes(mode) {
-    if (this.compressible && compressed(mode)) return this.size === 4 ? 5 : 10;
-    return this.size;
+    if (this.compressible && compressed(mode)) return this.width === 4 ? 5 : 10;
+    return this.width;
   }
   exact(mode) {
     return !(this.compressible && compressed(mode)) && this.token !== 'bool';
@@ -221,13 +221,13 @@ export class NumberSchema extends Schema {
   }
   defaultValue(r) {
     if (this.token === 'bool') return false;
-    return this.size === 8 && this.token[0] !== 'f' && !r.int64AsNumber ? 0n : 0;
+    return this.width === 8 && this.token[0] !== 'f' && !r.int64AsNumber ? 0n : 0;
   }
   get typedArray() {
     return this.ta;
   }
-  get trivial() {
-    return true;
+  computeStorage() {
+    return this.width;
   }
   /** The typed array's bytes are the wire bytes: sequences copy them in one go. */
   bulk(mode) {
@@ -249,7 +249,7 @@ export class NumberSchema extends Schema {
 export class StringSchema extends Schema {
   constructor() {
     super();
-    this.lay = STRING;
+    this.st = HANDLE_STORAGE;
   }
   label() {
     return 'str';

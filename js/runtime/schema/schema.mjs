@@ -1,6 +1,6 @@
 // Schema: one node of a type declared in JavaScript (kiln-sdk's struct, vector, i32, ...). Each
-// node knows its wire shape (fingerprint tokens, minimum and maximum encoded sizes), the C++
-// layout it stands for (charged to the allocation budget) and makes, once per number mode, a
+// node knows its wire shape (fingerprint tokens, minimum and maximum encoded sizes, the
+// storage it is charged to the allocation budget) and makes, once per number mode, a
 // writer and a reader: closures composed on first use, no code generated at run time. Any node
 // can be the root of a message: it is a Kiln type, as the generated ones are.
 import { invalid } from '../errors.mjs';
@@ -47,28 +47,13 @@ export class Schema {
     this.readers = [null, null, null, null];
     this.fp = null;
     this.table = undefined; // the compatible-mode type table (describe.mjs), or null: none
-    this.lay = null;
+    this.st = undefined;
   }
 
-  /** { size, align } of the C++ type in wasm32 (layout.mjs), worked out on first use. */
-  get layout() {
-    return this.lay ?? (this.lay = this.computeLayout());
-  }
-  get size() {
-    return this.layout.size;
-  }
-  get align() {
-    return this.layout.align;
-  }
-  /** An empty class (std::tuple<>, a struct without fields), which takes no room as a base or
-   *  tuple element. */
-  get empty() {
-    return false;
-  }
-  /** A trivial C++ type (numbers, arrays and structs of them): a base of this type is laid out
-   *  as a POD (layout.mjs). */
-  get trivial() {
-    return false;
+  /** What decoding one value of this type is charged to the allocation budget (storage.mjs,
+   *  docs/FORMAT.md 6.5), worked out on first use from computeStorage(). */
+  get storage() {
+    return this.st ?? (this.st = this.computeStorage());
   }
 
   // Wire shape, overridden by each kind: tokens(out, structs) appends the fingerprint tokens

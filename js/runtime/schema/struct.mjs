@@ -7,7 +7,7 @@ import { COMPATIBLE, Schema, fail, within } from './schema.mjs';
 import { NumberSchema, checkWireName } from './scalars.mjs';
 import { checkSchema } from './containers.mjs';
 import { objectReader, objectWriter } from './unrolled.mjs';
-import { SHARED_PTR, UNIQUE_PTR, structLayout } from './layout.mjs';
+import { SHARED_PTR_STORAGE, UNIQUE_PTR_STORAGE } from '../storage.mjs';
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -15,19 +15,17 @@ export class StructSchema extends Schema {
   /**
    * @param {string} name the wire name (the C++ type's identifier, or its kiln_name)
    * @param {object | (() => object)} fields name -> schema, in wire order
-   * @param {{bases?: StructSchema[], ids?: object, size?: number}} options bases: the C++
-   *   class's bases (KILN_FIELDS_WITH_BASES); ids: compatible-mode field ids declared for some
-   *   fields (field name -> non-zero u32; kiln_field_ids in C++); size: the C++ type's sizeof in
-   *   wasm32 when it has members the schema does not list (what the decoder charges for an
-   *   object behind a pointer)
+   * @param {{bases?: StructSchema[], ids?: object}} options bases: the C++ class's bases
+   *   (KILN_FIELDS_WITH_BASES); ids: compatible-mode field ids declared for some fields (field
+   *   name -> non-zero u32; kiln_field_ids in C++)
    */
   constructor(name, fields, options = {}) {
     super();
     checkWireName(name, 'struct');
     if (typeof options !== 'object' || options === null) throw new TypeError(`struct ${name}: options is an object`);
     for (const k of Object.keys(options)) {
-      if (k !== 'bases' && k !== 'ids' && k !== 'size') {
-        throw new TypeError(`struct ${name}: unknown option '${k}' (known: bases, ids, size)`);
+      if (k !== 'bases' && k !== 'ids') {
+        throw new TypeError(`struct ${name}: unknown option '${k}' (known: bases, ids)`);
       }
     }
     if (typeof fields !== 'function' && (typeof fields !== 'object' || fields === null)) {
@@ -37,14 +35,10 @@ export class StructSchema extends Schema {
     if (!Array.isArray(bases) || bases.some((b) => !(b instanceof StructSchema))) {
       throw new TypeError(`struct ${name}: bases is an array of struct schemas`);
     }
-    if (options.size !== undefined && (!Number.isSafeInteger(options.size) || options.size < 1)) {
-      throw new TypeError(`struct ${name}: size is a positive integer`);
-    }
     this.structName = name;
     this.bases = bases;
     this.declared = fields;
     this.resolved = null;
-    this.sizeOption = options.size;
     const ids = options.ids ?? {};
     if (typeof ids !== 'object' || ids === null) throw new TypeError(`struct ${name}: ids is an object of field ids`);
     this.declaredIds = ids;
@@ -151,7 +145,7 @@ export class StructSchema extends Schema {
     return o;
   }
 
-  // Sizes and layout walk the members; a struct can only contain itself through a container or
+  // Sizes and storage walk the members; a struct can only contain itself through a container or
   // a pointer, which stop the walk, as in C++ (where anything else is an incomplete type).
   measure(f) {
     if (this.measuring) this.containsItself();
@@ -171,20 +165,8 @@ export class StructSchema extends Schema {
   exact(mode) {
     return (mode & COMPATIBLE) === 0 && this.measure((m) => m.every((s) => s.exact(mode)));
   }
-  computeLayout() {
-    const l = this.measure(() => structLayout(this.fields.map((f) => f.schema), this.bases.filter((b) => !b.empty)));
-    return this.sizeOption === undefined ? l : { size: this.sizeOption, align: l.align, dsize: this.sizeOption };
-  }
-  get empty() {
-    return this.fields.length === 0 && this.bases.every((b) => b.empty);
-  }
-  // A class with bases is not standard-layout, so not a POD.
-  get trivial() {
-    return this.bases.length === 0 && this.measure(() => this.fields.every((f) => f.schema.trivial));
-  }
-  /** The size without tail padding: where a derived class's own fields may start. */
-  get dsize() {
-    return this.layout.dsize;
+  computeStorage() {
+    return this.measure((m) => m.reduce((n, s) => n + s.storage, 0));
   }
 
   /** The members are fixed-width numbers only: checked for room once, then read unchecked. */
@@ -266,9 +248,9 @@ export class StructSchema extends Schema {
 }
 
 const POINTERS = [
-  { token: 'uptr(', layout: UNIQUE_PTR, what: 'unique' },
-  { token: 'sptr(', layout: SHARED_PTR, what: 'shared' },
-  { token: 'wptr(', layout: SHARED_PTR, what: 'weak' },
+  { token: 'uptr(', storage: UNIQUE_PTR_STORAGE, what: 'unique' },
+  { token: 'sptr(', storage: SHARED_PTR_STORAGE, what: 'shared' },
+  { token: 'wptr(', storage: SHARED_PTR_STORAGE, what: 'weak' },
 ];
 
 /** std::unique_ptr / shared_ptr / weak_ptr to a struct: the object, or null. With reference
@@ -276,12 +258,12 @@ const POINTERS = [
 export class PointerSchema extends Schema {
   constructor(kind, target) {
     super();
-    const { token, layout, what } = POINTERS[kind];
+    const { token, storage, what } = POINTERS[kind];
     if (!(target instanceof StructSchema)) throw new TypeError(`${what}: pointers hold struct schemas`);
     this.kind = kind;
     this.target = target;
     this.token = token;
-    this.lay = layout;
+    this.st = storage;
   }
   label() {
     return `${this.token}${this.target.label()})`;
@@ -306,8 +288,8 @@ export class PointerSchema extends Schema {
       }
     };
   }
-  // The checks of the C++ reader, in its order: tag; for a new object the depth, its size
-  // charged to the budget, the reference table; then the struct. The object exists before its
+  // The checks of the C++ reader, in its order: tag; for a new object the depth, its storage
+  // (at least 1) charged to the budget, the reference table; then the struct. The object exists before its
   // fields are read, so a back-reference inside it finds it; a weak_ptr's announcement makes it
   // empty and its first shared_ptr (r.defining) fills it.
   makeReader(mode) {
@@ -315,7 +297,7 @@ export class PointerSchema extends Schema {
     const read = target.reader(mode);
     let size = 0;
     return (r) => {
-      if (size === 0) size = target.size;
+      if (size === 0) size = Math.max(target.storage, 1);
       const at = r.pos;
       const tag = r.varintNumber('pointer tag');
       if (tag >= 2) {

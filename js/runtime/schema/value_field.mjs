@@ -5,13 +5,12 @@ import { ValueWriter } from '../value_writer.mjs';
 import { readValue } from '../value_reader.mjs';
 import { Schema } from './schema.mjs';
 
-// sizeof(kiln::Value) in wasm32: a std::variant whose largest alternatives take 16 bytes.
-const VALUE = { size: 24, align: 8 };
+import { VALUE_STORAGE } from '../storage.mjs';
 
 export class ValueSchema extends Schema {
   constructor() {
     super();
-    this.lay = VALUE;
+    this.st = VALUE_STORAGE;
   }
   label() {
     return 'value';

@@ -211,13 +211,13 @@ function readFoo_fixed(r) {
   r.enter('struct');
   const f1 = r.i32();
   const f2 = r.str();
-  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 12);
+  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 24);
   const f3_items = [];
   for (let f3_i = 0; f3_i < f3_n; f3_i++) {
     f3_items.push(r.str());
   }
   const f3 = f3_items;
-  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
+  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 64);
   let f4_map;
   if (r.mapsAsMap) {
     f4_map = new Map();
@@ -249,13 +249,13 @@ function readFoo_compressed(r) {
   r.enter('struct');
   const f1 = r.zigzag32('i32');
   const f2 = r.str();
-  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 12);
+  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 24);
   const f3_items = [];
   for (let f3_i = 0; f3_i < f3_n; f3_i++) {
     f3_items.push(r.str());
   }
   const f3 = f3_items;
-  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
+  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 64);
   let f4_map;
   if (r.mapsAsMap) {
     f4_map = new Map();
@@ -375,13 +375,13 @@ function readRecord_fixed(r) {
   r.enter('struct');
   const f1 = r.i32();
   const f2 = r.str();
-  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 12);
+  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 24);
   const f3_items = [];
   for (let f3_i = 0; f3_i < f3_n; f3_i++) {
     f3_items.push(r.str());
   }
   const f3 = f3_items;
-  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
+  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 64);
   let f4_map;
   if (r.mapsAsMap) {
     f4_map = new Map();
@@ -413,13 +413,13 @@ function readRecord_compressed(r) {
   r.enter('struct');
   const f1 = r.zigzag32('i32');
   const f2 = r.str();
-  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 12);
+  const f3_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 24);
   const f3_items = [];
   for (let f3_i = 0; f3_i < f3_n; f3_i++) {
     f3_items.push(r.str());
   }
   const f3 = f3_items;
-  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 40);
+  const f4_n = r.length(2, r.limits.maxCollectionLength, 'map length', 64);
   let f4_map;
   if (r.mapsAsMap) {
     f4_map = new Map();
@@ -659,7 +659,7 @@ function readTestClass_fixed(r) {
   const m_object1_at = r.pos;
   const m_object1_tag = r.varintNumber('pointer tag');
   if (m_object1_tag >= 2) {
-    m_object1_ptr = r.backReference(m_object1_tag - 2, 'kiln::workloads::TestBaseClass', m_object1_at, 1, 184);
+    m_object1_ptr = r.backReference(m_object1_tag - 2, 'kiln::workloads::TestBaseClass', m_object1_at, 1, 278);
     if (r.defining >= 0) {
       const m_object1_slot = r.defining;
       Object.assign(m_object1_ptr, readTestBaseClass_fixed(r));
@@ -668,7 +668,7 @@ function readTestClass_fixed(r) {
     }
   } else if (m_object1_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 184, 'object');
+    r.charge(r.pos, 278, 'object');
     m_object1_ptr = {};
     const m_object1_slot = r.remember(m_object1_ptr, 'kiln::workloads::TestBaseClass');
     Object.assign(m_object1_ptr, readTestBaseClass_fixed(r));
@@ -680,7 +680,7 @@ function readTestClass_fixed(r) {
   const m_object2_at = r.pos;
   const m_object2_tag = r.varintNumber('pointer tag');
   if (m_object2_tag >= 2) {
-    m_object2_ptr = r.backReference(m_object2_tag - 2, 'kiln::workloads::TestBaseClass', m_object2_at, 1, 184);
+    m_object2_ptr = r.backReference(m_object2_tag - 2, 'kiln::workloads::TestBaseClass', m_object2_at, 1, 278);
     if (r.defining >= 0) {
       const m_object2_slot = r.defining;
       Object.assign(m_object2_ptr, readTestBaseClass_fixed(r));
@@ -689,7 +689,7 @@ function readTestClass_fixed(r) {
     }
   } else if (m_object2_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 184, 'object');
+    r.charge(r.pos, 278, 'object');
     m_object2_ptr = {};
     const m_object2_slot = r.remember(m_object2_ptr, 'kiln::workloads::TestBaseClass');
     Object.assign(m_object2_ptr, readTestBaseClass_fixed(r));
@@ -703,7 +703,7 @@ function readTestClass_fixed(r) {
     const m_objects_item_at = r.pos;
     const m_objects_item_tag = r.varintNumber('pointer tag');
     if (m_objects_item_tag >= 2) {
-      m_objects_item_ptr = r.backReference(m_objects_item_tag - 2, 'kiln::workloads::TestBaseClass', m_objects_item_at, 1, 184);
+      m_objects_item_ptr = r.backReference(m_objects_item_tag - 2, 'kiln::workloads::TestBaseClass', m_objects_item_at, 1, 278);
       if (r.defining >= 0) {
         const m_objects_item_slot = r.defining;
         Object.assign(m_objects_item_ptr, readTestBaseClass_fixed(r));
@@ -712,7 +712,7 @@ function readTestClass_fixed(r) {
       }
     } else if (m_objects_item_tag === 1) {
       r.enter('pointer');
-      r.charge(r.pos, 184, 'object');
+      r.charge(r.pos, 278, 'object');
       m_objects_item_ptr = {};
       const m_objects_item_slot = r.remember(m_objects_item_ptr, 'kiln::workloads::TestBaseClass');
       Object.assign(m_objects_item_ptr, readTestBaseClass_fixed(r));
@@ -734,7 +734,7 @@ function readTestClass_compressed(r) {
   const m_object1_at = r.pos;
   const m_object1_tag = r.varintNumber('pointer tag');
   if (m_object1_tag >= 2) {
-    m_object1_ptr = r.backReference(m_object1_tag - 2, 'kiln::workloads::TestBaseClass', m_object1_at, 1, 184);
+    m_object1_ptr = r.backReference(m_object1_tag - 2, 'kiln::workloads::TestBaseClass', m_object1_at, 1, 278);
     if (r.defining >= 0) {
       const m_object1_slot = r.defining;
       Object.assign(m_object1_ptr, readTestBaseClass_compressed(r));
@@ -743,7 +743,7 @@ function readTestClass_compressed(r) {
     }
   } else if (m_object1_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 184, 'object');
+    r.charge(r.pos, 278, 'object');
     m_object1_ptr = {};
     const m_object1_slot = r.remember(m_object1_ptr, 'kiln::workloads::TestBaseClass');
     Object.assign(m_object1_ptr, readTestBaseClass_compressed(r));
@@ -755,7 +755,7 @@ function readTestClass_compressed(r) {
   const m_object2_at = r.pos;
   const m_object2_tag = r.varintNumber('pointer tag');
   if (m_object2_tag >= 2) {
-    m_object2_ptr = r.backReference(m_object2_tag - 2, 'kiln::workloads::TestBaseClass', m_object2_at, 1, 184);
+    m_object2_ptr = r.backReference(m_object2_tag - 2, 'kiln::workloads::TestBaseClass', m_object2_at, 1, 278);
     if (r.defining >= 0) {
       const m_object2_slot = r.defining;
       Object.assign(m_object2_ptr, readTestBaseClass_compressed(r));
@@ -764,7 +764,7 @@ function readTestClass_compressed(r) {
     }
   } else if (m_object2_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 184, 'object');
+    r.charge(r.pos, 278, 'object');
     m_object2_ptr = {};
     const m_object2_slot = r.remember(m_object2_ptr, 'kiln::workloads::TestBaseClass');
     Object.assign(m_object2_ptr, readTestBaseClass_compressed(r));
@@ -778,7 +778,7 @@ function readTestClass_compressed(r) {
     const m_objects_item_at = r.pos;
     const m_objects_item_tag = r.varintNumber('pointer tag');
     if (m_objects_item_tag >= 2) {
-      m_objects_item_ptr = r.backReference(m_objects_item_tag - 2, 'kiln::workloads::TestBaseClass', m_objects_item_at, 1, 184);
+      m_objects_item_ptr = r.backReference(m_objects_item_tag - 2, 'kiln::workloads::TestBaseClass', m_objects_item_at, 1, 278);
       if (r.defining >= 0) {
         const m_objects_item_slot = r.defining;
         Object.assign(m_objects_item_ptr, readTestBaseClass_compressed(r));
@@ -787,7 +787,7 @@ function readTestClass_compressed(r) {
       }
     } else if (m_objects_item_tag === 1) {
       r.enter('pointer');
-      r.charge(r.pos, 184, 'object');
+      r.charge(r.pos, 278, 'object');
       m_objects_item_ptr = {};
       const m_objects_item_slot = r.remember(m_objects_item_ptr, 'kiln::workloads::TestBaseClass');
       Object.assign(m_objects_item_ptr, readTestBaseClass_compressed(r));
@@ -852,14 +852,14 @@ function writeTreeNode_compressed(w, v) {
 function readTreeNode_fixed(r) {
   r.enter('struct');
   const name = r.str();
-  const children_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 8);
+  const children_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 16);
   const children_items = [];
   for (let children_i = 0; children_i < children_n; children_i++) {
     let children_item_ptr = null;
     const children_item_at = r.pos;
     const children_item_tag = r.varintNumber('pointer tag');
     if (children_item_tag >= 2) {
-      children_item_ptr = r.backReference(children_item_tag - 2, 'kiln::workloads::TreeNode', children_item_at, 1, 32);
+      children_item_ptr = r.backReference(children_item_tag - 2, 'kiln::workloads::TreeNode', children_item_at, 1, 64);
       if (r.defining >= 0) {
         const children_item_slot = r.defining;
         Object.assign(children_item_ptr, readTreeNode_fixed(r));
@@ -868,7 +868,7 @@ function readTreeNode_fixed(r) {
       }
     } else if (children_item_tag === 1) {
       r.enter('pointer');
-      r.charge(r.pos, 32, 'object');
+      r.charge(r.pos, 64, 'object');
       children_item_ptr = {};
       const children_item_slot = r.remember(children_item_ptr, 'kiln::workloads::TreeNode');
       Object.assign(children_item_ptr, readTreeNode_fixed(r));
@@ -882,10 +882,10 @@ function readTreeNode_fixed(r) {
   const parent_at = r.pos;
   const parent_tag = r.varintNumber('pointer tag');
   if (parent_tag >= 2) {
-    parent_ptr = r.backReference(parent_tag - 2, 'kiln::workloads::TreeNode', parent_at, 2, 32);
+    parent_ptr = r.backReference(parent_tag - 2, 'kiln::workloads::TreeNode', parent_at, 2, 64);
   } else if (parent_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 32, 'object');
+    r.charge(r.pos, 64, 'object');
     parent_ptr = {};
     const parent_slot = r.remember(parent_ptr, 'kiln::workloads::TreeNode');
     Object.assign(parent_ptr, readTreeNode_fixed(r));
@@ -900,14 +900,14 @@ function readTreeNode_fixed(r) {
 function readTreeNode_compressed(r) {
   r.enter('struct');
   const name = r.str();
-  const children_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 8);
+  const children_n = r.length(1, r.limits.maxCollectionLength, 'sequence length', 16);
   const children_items = [];
   for (let children_i = 0; children_i < children_n; children_i++) {
     let children_item_ptr = null;
     const children_item_at = r.pos;
     const children_item_tag = r.varintNumber('pointer tag');
     if (children_item_tag >= 2) {
-      children_item_ptr = r.backReference(children_item_tag - 2, 'kiln::workloads::TreeNode', children_item_at, 1, 32);
+      children_item_ptr = r.backReference(children_item_tag - 2, 'kiln::workloads::TreeNode', children_item_at, 1, 64);
       if (r.defining >= 0) {
         const children_item_slot = r.defining;
         Object.assign(children_item_ptr, readTreeNode_compressed(r));
@@ -916,7 +916,7 @@ function readTreeNode_compressed(r) {
       }
     } else if (children_item_tag === 1) {
       r.enter('pointer');
-      r.charge(r.pos, 32, 'object');
+      r.charge(r.pos, 64, 'object');
       children_item_ptr = {};
       const children_item_slot = r.remember(children_item_ptr, 'kiln::workloads::TreeNode');
       Object.assign(children_item_ptr, readTreeNode_compressed(r));
@@ -930,10 +930,10 @@ function readTreeNode_compressed(r) {
   const parent_at = r.pos;
   const parent_tag = r.varintNumber('pointer tag');
   if (parent_tag >= 2) {
-    parent_ptr = r.backReference(parent_tag - 2, 'kiln::workloads::TreeNode', parent_at, 2, 32);
+    parent_ptr = r.backReference(parent_tag - 2, 'kiln::workloads::TreeNode', parent_at, 2, 64);
   } else if (parent_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 32, 'object');
+    r.charge(r.pos, 64, 'object');
     parent_ptr = {};
     const parent_slot = r.remember(parent_ptr, 'kiln::workloads::TreeNode');
     Object.assign(parent_ptr, readTreeNode_compressed(r));
@@ -959,19 +959,19 @@ const Struct_schema = k.struct('Struct', () => ({
   f10: k.i64,
   f11: k.f32,
   f12: k.f64,
-}), { size: 96 });
+}));
 const Foo_schema = k.struct('Foo', () => ({
   f1: k.i32,
   f2: k.string,
   f3: k.vector(k.string),
   f4: k.map(k.string, k.i64),
-}), { size: 40 });
+}));
 const Record_schema = k.struct('Record', () => ({
   f1: k.i32,
   f2: k.string,
   f3: k.vector(k.string),
   f4: k.map(k.string, k.i64),
-}), { size: 40 });
+}));
 const TestBaseClass_schema = k.struct('TestBaseClass', () => ({
   m_byte: k.i8,
   m_short: k.i16,
@@ -984,24 +984,25 @@ const TestBaseClass_schema = k.struct('TestBaseClass', () => ({
   m_string: k.string,
   m_ints: k.array(k.i32, 8),
   m_strings: k.array(k.string, 8),
-}), { size: 184 });
+}));
 const TestClass_schema = k.struct('TestClass', () => ({
   m_int: k.i32,
   m_object1: k.shared(TestBaseClass_schema),
   m_object2: k.shared(TestBaseClass_schema),
   m_objects: k.array(k.shared(TestBaseClass_schema), 4),
-}), { size: 232, bases: [TestBaseClass_schema] });
+}), { bases: [TestBaseClass_schema] });
 const TreeNode_schema = k.struct('TreeNode', () => ({
   name: k.string,
   children: k.vector(k.shared(TreeNode_schema)),
   parent: k.weak(TreeNode_schema),
-}), { size: 32 });
+}));
 
 /** kiln::workloads::Struct */
 export const Struct = defineType({
   name: 'Struct',
   cppName: 'kiln::workloads::Struct',
   fingerprint: 0x7ca3d15c,
+  storage: 72,
   schema: Struct_schema,
   writeFixed(w, v) {
   writeStruct_fixed(w, v);
@@ -1022,6 +1023,7 @@ export const Foo = defineType({
   name: 'Foo',
   cppName: 'kiln::workloads::Foo',
   fingerprint: 0x47f2c2f1,
+  storage: 76,
   schema: Foo_schema,
   writeFixed(w, v) {
   writeFoo_fixed(w, v);
@@ -1042,6 +1044,7 @@ export const Record = defineType({
   name: 'Record',
   cppName: 'kiln::workloads::Record',
   fingerprint: 0xd0c360c2,
+  storage: 76,
   schema: Record_schema,
   writeFixed(w, v) {
   writeRecord_fixed(w, v);
@@ -1062,6 +1065,7 @@ export const TestClass = defineType({
   name: 'TestClass',
   cppName: 'kiln::workloads::TestClass',
   fingerprint: 0x52d6b262,
+  storage: 378,
   schema: TestClass_schema,
   writeFixed(w, v) {
   writeTestClass_fixed(w, v);
@@ -1082,6 +1086,7 @@ export const Tree = defineType({
   name: 'Tree',
   cppName: 'std::shared_ptr<kiln::workloads::TreeNode>',
   fingerprint: 0x94187e7a,
+  storage: 16,
   schema: k.shared(TreeNode_schema),
   writeFixed(w, v) {
   if (v === null || v === undefined) w.u8(0);
@@ -1095,7 +1100,7 @@ export const Tree = defineType({
   const v_at = r.pos;
   const v_tag = r.varintNumber('pointer tag');
   if (v_tag >= 2) {
-    v_ptr = r.backReference(v_tag - 2, 'kiln::workloads::TreeNode', v_at, 1, 32);
+    v_ptr = r.backReference(v_tag - 2, 'kiln::workloads::TreeNode', v_at, 1, 64);
     if (r.defining >= 0) {
       const v_slot = r.defining;
       Object.assign(v_ptr, readTreeNode_fixed(r));
@@ -1104,7 +1109,7 @@ export const Tree = defineType({
     }
   } else if (v_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 32, 'object');
+    r.charge(r.pos, 64, 'object');
     v_ptr = {};
     const v_slot = r.remember(v_ptr, 'kiln::workloads::TreeNode');
     Object.assign(v_ptr, readTreeNode_fixed(r));
@@ -1125,7 +1130,7 @@ export const Tree = defineType({
   const v_at = r.pos;
   const v_tag = r.varintNumber('pointer tag');
   if (v_tag >= 2) {
-    v_ptr = r.backReference(v_tag - 2, 'kiln::workloads::TreeNode', v_at, 1, 32);
+    v_ptr = r.backReference(v_tag - 2, 'kiln::workloads::TreeNode', v_at, 1, 64);
     if (r.defining >= 0) {
       const v_slot = r.defining;
       Object.assign(v_ptr, readTreeNode_compressed(r));
@@ -1134,7 +1139,7 @@ export const Tree = defineType({
     }
   } else if (v_tag === 1) {
     r.enter('pointer');
-    r.charge(r.pos, 32, 'object');
+    r.charge(r.pos, 64, 'object');
     v_ptr = {};
     const v_slot = r.remember(v_ptr, 'kiln::workloads::TreeNode');
     Object.assign(v_ptr, readTreeNode_compressed(r));
@@ -1150,6 +1155,7 @@ export const Bulk = defineType({
   name: 'Bulk',
   cppName: 'std::vector<kiln::workloads::Foo>',
   fingerprint: 0x367546b6,
+  storage: 24,
   schema: k.vector(Foo_schema),
   writeFixed(w, v) {
   if (!Array.isArray(v)) invalid('Bulk', 'an array', v);
@@ -1160,7 +1166,7 @@ export const Bulk = defineType({
   }
   },
   readFixed(r) {
-  const v_n = r.length(4, r.limits.maxCollectionLength, 'sequence length', 40);
+  const v_n = r.length(4, r.limits.maxCollectionLength, 'sequence length', 76);
   const v_items = [];
   for (let v_i = 0; v_i < v_n; v_i++) {
     v_items.push(readFoo_fixed(r));
@@ -1176,7 +1182,7 @@ export const Bulk = defineType({
   }
   },
   readCompressed(r) {
-  const v_n = r.length(4, r.limits.maxCollectionLength, 'sequence length', 40);
+  const v_n = r.length(4, r.limits.maxCollectionLength, 'sequence length', 76);
   const v_items = [];
   for (let v_i = 0; v_i < v_n; v_i++) {
     v_items.push(readFoo_compressed(r));

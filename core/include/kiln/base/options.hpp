@@ -28,9 +28,10 @@ struct Limits {
   // default: reference counting never frees such a cycle, so a forged message could leak memory
   // on every decode. Cycles through weak_ptr are always accepted.
   bool allow_owning_cycles = false;
-  // Total bytes of container and string storage one message may make the decoder allocate
-  // (element count x element size, summed over the message). 0 = derived from the input
-  // length: kAllocPerInputByte x input bytes + kAllocBase.
+  // The allocation budget: the storage one message may make the decoder allocate, in the
+  // format's measure (docs/FORMAT.md 6.5: element counts x the elements' storage, string bytes,
+  // objects behind pointers, summed over the message), the same on every platform. 0 = derived
+  // from the input length: kAllocPerInputByte x input bytes + kAllocBase.
   std::size_t max_alloc_bytes = 0;
 
   // The budget for a message of `input_bytes` bytes under these limits.

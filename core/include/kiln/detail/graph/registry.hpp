@@ -27,6 +27,7 @@
 #include "kiln/detail/graph/type_key.hpp"
 #include "kiln/detail/reflect/type_name.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 
 namespace kiln {
 
@@ -39,7 +40,7 @@ struct PolyEntry {
   std::string name;            // registered name, or empty
   std::string_view type_name;  // the C++ name, for error messages
   detail::graph::TypeKey dynamic_key = nullptr;
-  std::size_t size = 0;  // sizeof(Derived), charged to a message's allocation budget
+  std::size_t charge = 0;  // what a new Derived is charged to a message's allocation budget
   Base* (*make_raw)() = nullptr;
   std::shared_ptr<Base> (*make_shared)() = nullptr;
   void* (*to_dynamic)(Base*) = nullptr;  // the Derived object's address, for identity
@@ -138,7 +139,7 @@ class TypeRegistry {
     entry->name = name;
     entry->type_name = cxx;
     entry->dynamic_key = detail::graph::type_key<Derived>;
-    entry->size = sizeof(Derived);
+    entry->charge = detail::object_charge<Derived>;
     entry->make_raw = []() -> Base* { return new Derived(); };
     entry->make_shared = []() -> std::shared_ptr<Base> { return std::make_shared<Derived>(); };
     entry->to_dynamic = [](Base* b) -> void* { return static_cast<Derived*>(b); };

@@ -51,12 +51,4 @@ inline constexpr bool has_library_serializer =
     is_std_array<T>::value || is_sequence<T> || is_set<T> || is_map<T> || is_string<T> ||
     is_tuple_like<T> || is_instance_v<T, std::optional> || is_instance_v<T, std::variant>;
 
-// Storage that decoding one element into container T allocates, as charged against the
-// message's allocation budget: the element, plus the links of a node for node-based containers
-// (list, set, map and their unordered forms; about four pointers in the common libraries).
-template <class T>
-inline constexpr std::size_t alloc_bytes_per_element =
-    sizeof(typename T::value_type) +
-    (is_instance_v<T, std::vector> || is_instance_v<T, std::deque> ? 0 : 4 * sizeof(void*));
-
 }  // namespace kiln::detail

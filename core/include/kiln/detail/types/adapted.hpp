@@ -15,6 +15,7 @@
 #include "kiln/detail/reflect/type_name.hpp"
 #include "kiln/detail/ser/adapter.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 #include "kiln/detail/ser/supported.hpp"
 
 namespace kiln {
@@ -38,6 +39,7 @@ struct Serializer<T, std::enable_if_t<detail::has_adapter<T> && !detail::seriali
   static constexpr bool kRejects = detail::adapter_rejects<T>;
 
   static constexpr std::size_t min_bytes = SW::min_bytes;
+  static constexpr std::size_t storage = detail::serializer_storage<SW, W>;
   template <class M>
   static constexpr std::size_t max_bytes = SW::template max_bytes<M>;
   // Exact (read after one bounds check, with no check per value) only if from_wire takes every

@@ -64,6 +64,7 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
   using U = std::make_unsigned_t<std::conditional_t<kCompressible, T, int>>;
 
   static constexpr std::size_t min_bytes = kCompressible ? 1 : sizeof(W);
+  static constexpr std::size_t storage = sizeof(W);
   template <class M>
   static constexpr std::size_t max_bytes = (kCompressible && M::compress)
                                                ? detail::io::max_varint_bytes<U>()
@@ -156,6 +157,7 @@ struct Serializer<T, std::enable_if_t<std::is_enum_v<T> && !detail::has_adapter<
   using Under = std::underlying_type_t<T>;
   using S = Serializer<Under>;
   static constexpr std::size_t min_bytes = S::min_bytes;
+  static constexpr std::size_t storage = S::storage;
   template <class M>
   static constexpr std::size_t max_bytes = S::template max_bytes<M>;
   template <class M>

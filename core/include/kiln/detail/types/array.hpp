@@ -14,6 +14,7 @@ struct Serializer<T, std::enable_if_t<detail::is_std_array<T>::value>> {
   static constexpr std::size_t N = std::tuple_size_v<T>;
   using ES = Serializer<E>;
   static constexpr std::size_t min_bytes = ES::min_bytes * N;
+  static constexpr std::size_t storage = detail::mul_bytes(detail::storage_of<E>, N);
   template <class M>
   static constexpr std::size_t max_bytes = detail::mul_bytes(ES::template max_bytes<M>, N);
   template <class M>

@@ -12,6 +12,7 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
   using K = typename T::key_type;
   using V = typename T::mapped_type;
   static constexpr std::size_t min_bytes = 1;
+  static constexpr std::size_t storage = detail::kHandleStorage;
   template <class M>
   static constexpr std::size_t max_bytes = kUnbounded;
   template <class M>
@@ -49,7 +50,7 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
     constexpr std::size_t kMinEntry = Serializer<K>::min_bytes + Serializer<V>::min_bytes;
     std::size_t n = 0;
     if (!r.read_length(n, kMinEntry, r.limits().max_collection_length, "map length",
-                       detail::alloc_bytes_per_element<T>))
+                       detail::element_charge<T>))
       return false;
     // Decoding into a reused map allocates nothing once it has grown: while the message repeats
     // the map's keys in order, only values are assigned; after the first difference, the old

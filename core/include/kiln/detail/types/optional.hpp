@@ -5,6 +5,7 @@
 
 #include "kiln/base/inline.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 
 namespace kiln {
 
@@ -12,6 +13,7 @@ template <class T>
 struct Serializer<std::optional<T>> {
   using S = Serializer<T>;
   static constexpr std::size_t min_bytes = 1;
+  static constexpr std::size_t storage = detail::add_bytes(1, detail::storage_of<T>);
   template <class M>
   static constexpr std::size_t max_bytes = detail::add_bytes(1, S::template max_bytes<M>);
   template <class M>

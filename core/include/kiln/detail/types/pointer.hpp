@@ -24,6 +24,7 @@
 #include "kiln/detail/reflect/run_time_name.hpp"
 #include "kiln/detail/reflect/type_name.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 
 namespace kiln {
 namespace detail {
@@ -39,6 +40,8 @@ struct PointerSerializer {
       std::conditional_t<K == PtrKind::kShared, std::shared_ptr<T>, std::weak_ptr<T>>>;
 
   static constexpr std::size_t min_bytes = 1;
+  static constexpr std::size_t storage =
+      K == PtrKind::kUnique ? detail::kUniquePtrStorage : detail::kSharedPtrStorage;
   template <class M>
   static constexpr std::size_t max_bytes = kUnbounded;
   template <class M>
@@ -239,11 +242,12 @@ struct PointerSerializer {
       return r.fail(ErrorCode::kUnknownType,
                     "abstract " + std::string(detail::reflect::type_name<T>));
     } else if constexpr (K == PtrKind::kUnique) {
-      if (!out && !r.charge(r.offset(), sizeof(T), "object")) return false;
+      if (!out && !r.charge(r.offset(), detail::object_charge<T>, "object")) return false;
       if (!out) out = std::make_unique<T>();  // decoding into a reused object keeps it
       return Serializer<T>::template read<M>(r, *out);
     } else {
-      if (!r.charge(r.offset(), sizeof(T), "object")) return false;  // charged even when reused,
+      if (!r.charge(r.offset(), detail::object_charge<T>, "object"))
+        return false;          // charged even when reused,
       std::shared_ptr<T> obj;  // so a reused value gets the verdict a fresh one gets
       // Decoding into a reused value keeps an object that is exactly a T and that this pointer
       // alone owns, as unique_ptr does, or only pointers of the value do (inline_owners.hpp):
@@ -316,7 +320,7 @@ struct PointerSerializer {
       return read_plain<M>(r, out);
     }
     const detail::PolyEntry<T>* e = lookup(r, tag, at);
-    if (e == nullptr || !r.charge(at, e->size, "object")) return false;
+    if (e == nullptr || !r.charge(at, e->charge, "object")) return false;
     if constexpr (K == PtrKind::kUnique) {
       out.reset(e->make_raw());
       return e->template read<M>(r, *out);
@@ -395,7 +399,7 @@ struct PointerSerializer {
       if (!r.read_varint(tag, "type tag")) return false;
       if (tag != 0) {
         const detail::PolyEntry<T>* e = lookup(r, tag, at);
-        if (e == nullptr || !r.charge(at, e->size, "object")) return false;
+        if (e == nullptr || !r.charge(at, e->charge, "object")) return false;
         obj = e->make_shared();
         dynamic = e->to_dynamic(obj.get());
         dynamic_key = e->dynamic_key;
@@ -407,7 +411,7 @@ struct PointerSerializer {
         return r.fail(ErrorCode::kUnknownType,
                       "abstract " + std::string(detail::reflect::type_name<T>));
       } else {
-        if (!r.charge(r.offset(), sizeof(T), "object")) return false;
+        if (!r.charge(r.offset(), detail::object_charge<T>, "object")) return false;
         obj = std::make_shared<T>();
         dynamic = obj.get();
       }

@@ -6,6 +6,7 @@
 
 #include "kiln/detail/ser/adapter.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 #include "kiln/detail/ser/traits.hpp"
 
 namespace kiln {
@@ -63,7 +64,7 @@ inline std::uint8_t* write_elements_checked(std::uint8_t* p, std::uint8_t* end, 
 template <class T>
 inline bool read_count(detail::Reader& r, std::size_t& n, const char* what) {
   return r.read_length(n, Serializer<typename T::value_type>::min_bytes,
-                       r.limits().max_collection_length, what, alloc_bytes_per_element<T>);
+                       r.limits().max_collection_length, what, element_charge<T>);
 }
 
 }  // namespace detail
@@ -72,6 +73,7 @@ template <class T>
 struct Serializer<T, std::enable_if_t<detail::is_sequence<T>>> {
   using E = typename T::value_type;
   static constexpr std::size_t min_bytes = 1;
+  static constexpr std::size_t storage = detail::kHandleStorage;
   template <class M>
   static constexpr std::size_t max_bytes = kUnbounded;
   template <class M>

@@ -11,6 +11,7 @@ template <class T>
 struct Serializer<T, std::enable_if_t<detail::is_set<T>>> {
   using E = typename T::value_type;
   static constexpr std::size_t min_bytes = 1;
+  static constexpr std::size_t storage = detail::kHandleStorage;
   template <class M>
   static constexpr std::size_t max_bytes = kUnbounded;
   template <class M>

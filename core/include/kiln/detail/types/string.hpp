@@ -11,6 +11,7 @@
 #include "kiln/detail/graph/shared_strings.hpp"
 #include "kiln/detail/io/copy.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 #include "kiln/detail/ser/traits.hpp"
 #include "kiln/detail/wire/utf8.hpp"
 
@@ -19,6 +20,7 @@ namespace kiln {
 template <class T>
 struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   static constexpr std::size_t min_bytes = 1;
+  static constexpr std::size_t storage = detail::kHandleStorage;
   template <class M>
   static constexpr std::size_t max_bytes = kUnbounded;
   template <class M>

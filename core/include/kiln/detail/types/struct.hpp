@@ -10,6 +10,7 @@
 #include "kiln/detail/reflect/wire_name.hpp"
 #include "kiln/detail/ser/adapter.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 #include "kiln/detail/ser/supported.hpp"
 #include "kiln/detail/ser/traits.hpp"
 
@@ -108,6 +109,19 @@ struct Serializer<T,
 
   static constexpr std::size_t min_bytes =
       sum([](auto I) { return FS<I>::min_bytes; }, [](auto S) { return decltype(S)::min_bytes; });
+  // The storage measure of the allocation budget (docs/FORMAT.md 6.5): bases and fields.
+  static constexpr std::size_t storage = [] {
+    std::size_t n = 0;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((n = detail::add_bytes(n, detail::storage_of<std::tuple_element_t<I, Bases>>)), ...);
+    }
+    (std::make_index_sequence<NB>{});
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((n = detail::add_bytes(n, detail::storage_of<detail::reflect::field_type<T, I>>)), ...);
+    }
+    (std::make_index_sequence<N>{});
+    return n;
+  }();
   template <class M>
   static constexpr std::size_t max_bytes = sum([](auto I) { return FS<I>::template max_bytes<M>; },
                                                [](auto S) {

@@ -6,6 +6,7 @@
 
 #include "kiln/base/inline.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 #include "kiln/detail/ser/traits.hpp"
 
 namespace kiln {
@@ -16,6 +17,11 @@ struct TupleTypes;
 template <class... E>
 struct TupleTypes<std::tuple<E...>> {
   static constexpr std::size_t min_bytes = (std::size_t{0} + ... + Serializer<E>::min_bytes);
+  static constexpr std::size_t storage = [] {
+    std::size_t n = 0;
+    ((n = detail::add_bytes(n, detail::storage_of<E>)), ...);
+    return n;
+  }();
   template <class M>
   static constexpr std::size_t max_bytes = [] {
     std::size_t n = 0;
@@ -39,6 +45,7 @@ template <class T>
 struct Serializer<T, std::enable_if_t<detail::is_tuple_like<T>>> {
   using Types = detail::TupleTypes<T>;
   static constexpr std::size_t min_bytes = Types::min_bytes;
+  static constexpr std::size_t storage = Types::storage;
   template <class M>
   static constexpr std::size_t max_bytes = Types::template max_bytes<M>;
   template <class M>

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 #include "kiln/detail/value/equal.hpp"
 #include "kiln/detail/value/value.hpp"
 #include "kiln/detail/wire/header.hpp"
@@ -21,6 +22,7 @@ bool read(detail::Reader& r, Value& v, bool track_references);
 template <>
 struct Serializer<Value> {
   static constexpr std::size_t min_bytes = 1;
+  static constexpr std::size_t storage = detail::kValueStorage;
   template <class M>
   static constexpr std::size_t max_bytes = kUnbounded;
   template <class M>

@@ -6,6 +6,7 @@
 
 #include "kiln/base/inline.hpp"
 #include "kiln/detail/ser/serializer.hpp"
+#include "kiln/detail/ser/storage.hpp"
 
 namespace kiln {
 
@@ -13,6 +14,7 @@ template <class... A>
 struct Serializer<std::variant<A...>> {
   using T = std::variant<A...>;
   static constexpr std::size_t min_bytes = 1 + std::min({Serializer<A>::min_bytes...});
+  static constexpr std::size_t storage = detail::add_bytes(1, std::max({detail::storage_of<A>...}));
   template <class M>
   static constexpr std::size_t max_bytes = detail::add_bytes(
       detail::io::kMaxVarint32, std::max({Serializer<A>::template max_bytes<M>...}));
