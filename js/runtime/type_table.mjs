@@ -9,6 +9,9 @@ export const BOOL = 0x01, I8 = 0x02, I16 = 0x03, I32 = 0x04, I64 = 0x05, U8 = 0x
 export const U32 = 0x08, U64 = 0x09, F32 = 0x0a, F64 = 0x0b, C8 = 0x0c, C16 = 0x0d, C32 = 0x0e;
 export const STR = 0x0f, SEQ = 0x10, SET = 0x11, MAP = 0x12, OPT = 0x13, ARR = 0x14, TUP = 0x15;
 export const VAR = 0x16, STRUCT = 0x17;
+// The first character of a base class's field name in a type table (FORMAT.md 10.2; kBaseMarker
+// in C++): no member name has it.
+export const BASE_MARKER = '^';
 const SCALARS = ['', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'f32', 'f64',
   'c8', 'c16', 'c32', 'str'];
 

@@ -17,7 +17,7 @@ const Tags = struct('Tags', { owner: string, labels: vector(string), notes: map(
 // Native decoder ids, in the order of `Types` in kiln_verdicts.cpp.
 export const NATIVE = [
   'Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree', 'Tags', 'Graph', 'Document', 'Category',
-  'Scalars', 'Catalog', 'Labels', 'Value', 'inspect', 'frames:Record',
+  'Scalars', 'Catalog', 'Labels', 'Vendor', 'Value', 'inspect', 'frames:Record',
 ];
 const nativeId = (name) => NATIVE.indexOf(name);
 
@@ -116,7 +116,7 @@ export const DECODERS = [
   ...['Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree'].map((n) => typed(n, generated[n], 'gen')),
   ...['Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree'].map((n) => typed(n, declared[n], 'decl')),
   typed('Tags', Tags, 'decl'),
-  ...['Graph', 'Document', 'Category', 'Scalars', 'Catalog', 'Labels'].map((n) => typed(n, features[n], 'decl')),
+  ...['Graph', 'Document', 'Category', 'Scalars', 'Catalog', 'Labels', 'Vendor'].map((n) => typed(n, features[n], 'decl')),
   VALUE,
   INSPECT,
   FRAMES,

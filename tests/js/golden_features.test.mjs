@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Codec, KilnError } from '../../js/index.mjs';
 // The types of golden_features.hpp, same wire names, fields and order.
-import { Graph, Document, Category, Scalars, Catalog, Labels } from '../workloads/feature_schemas.mjs';
+import { Graph, Document, Category, Scalars, Catalog, Labels, Vendor } from '../workloads/feature_schemas.mjs';
 
 const root = new URL('../../', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('tests/golden/manifest.json', root), 'utf8'));
@@ -71,6 +71,15 @@ function catalog() {
   };
 }
 
+function vendor() {
+  return {
+    Party: { Contact: { email: 'sales@acme.example' }, name: 'acme', since: 1999n },
+    Audited: { revision: 7 },
+    rating: 4,
+    regions: ['eu', 'us'],
+  };
+}
+
 function labels() {
   return { owner: 'ops', names: ['ops', '', 'db', '', 'db'], by_key: { db: 'ops', web: 'db' }, fallback: 'web' };
 }
@@ -98,6 +107,7 @@ const CASES = {
   Scalars: { type: Scalars, make: scalars },
   Catalog: { type: Catalog, make: catalog },
   Labels: { type: Labels, make: labels },
+  Vendor: { type: Vendor, make: vendor },
 };
 const POLYMORPHIC = 'Drawing';
 
@@ -107,7 +117,7 @@ test('the manifest lists the feature vectors with every option that wrote each',
   assert.deepEqual(manifest.feature_vectors.map((v) => v.file), [
     'graph_tracked.bin', 'drawing_polymorphic_compressed.bin', 'document_value_tracked.bin',
     'category_recursive_compressed.bin', 'scalars_fixed.bin', 'scalars_compressed.bin', 'catalog_compatible.bin',
-    'catalog_compatible_compressed_noheader.bin', 'labels_shared_strings.bin',
+    'catalog_compatible_compressed_noheader.bin', 'vendor_bases_compatible.bin', 'labels_shared_strings.bin',
   ]);
   for (const v of [...manifest.vectors, ...manifest.compatible_vectors, ...manifest.feature_vectors]) {
     for (const k of OPTION_KEYS) assert.equal(typeof v[k], 'boolean', `${v.file}: ${k}`);

@@ -52,7 +52,17 @@ test('a compatible message without fingerprint prints it as null', () => {
   assert.equal(inspect(short) + '\n', expected);
 });
 
-for (const v of manifest.compatible_vectors) {
+// Every compatible-mode vector with a header (a header-less message cannot say it has a table).
+const inspected = [...manifest.compatible_vectors, ...manifest.feature_vectors].filter((v) => v.compatible && v.header);
+
+test('every compatible-mode vector with a header has kiln-inspect\'s JSON beside it', () => {
+  assert.deepEqual(inspected.map((v) => v.file), [
+    'struct_compatible.bin', 'record_compatible.bin', 'tags_shared_compatible.bin', 'catalog_compatible.bin',
+    'vendor_bases_compatible.bin',
+  ]);
+});
+
+for (const v of inspected) {
   const json = v.file.replace(/\.bin$/, '.json');
 
   test(`${v.file}: inspect prints what kiln-inspect printed (${json})`, () => {

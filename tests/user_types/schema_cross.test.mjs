@@ -140,10 +140,10 @@ function org(tracked) {
 const vendorValue = () => ({ ...vendor(7), regions_: ['Nord', 'S\u00fcd', '\u5357'] });
 
 const samples = [
-  { type: 'Catalog', value: catalog, modes: ['fixed', 'compressed'] },
+  { type: 'Catalog', value: catalog, modes: ['fixed', 'compressed', 'compatible', 'compatible compressed'] },
   { type: 'Catalog', label: 'Catalog (int64 alternative)', value: catalogInt, modes: ['fixed', 'compressed'] },
   { type: 'Catalog', label: 'Catalog (string alternative)', value: catalogStr, modes: ['compressed'] },
-  { type: 'Vendor', value: vendorValue, modes: ['fixed', 'compressed'] },
+  { type: 'Vendor', value: vendorValue, modes: ['fixed', 'compressed', 'compatible'] },
   { type: 'Detail', value: () => detail(5), modes: ['fixed', 'compressed', 'compatible', 'compatible compressed'] },
   { type: 'Org', value: () => org(false), modes: ['fixed', 'compressed'] },
   { type: 'Org', label: 'Org (shared child, weak parents)', value: () => org(true), modes: ['tracked fixed', 'tracked compressed'] },
@@ -151,8 +151,8 @@ const samples = [
 const OPTIONS = {
   fixed: {}, compressed: { compressNumbers: true },
   'tracked fixed': { trackReferences: true }, 'tracked compressed': { trackReferences: true, compressNumbers: true },
-  // Compatible mode (a type table after the header): Detail has one; Catalog (a class with bases
-  // inside) and Org (pointers) have none, in C++ as in JS.
+  // Compatible mode (a type table after the header): Detail, Vendor (a class with bases) and
+  // Catalog (such classes inside) have one; Org (pointers) has none, in C++ as in JS.
   compatible: { compatible: true }, 'compatible compressed': { compatible: true, compressNumbers: true },
 };
 

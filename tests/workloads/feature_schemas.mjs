@@ -36,3 +36,9 @@ export const Catalog = struct('Catalog', {
 export const Labels = struct('Labels', {
   owner: string, names: vector(string), by_key: map(string, string), fallback: optional(string),
 });
+
+// Base classes are properties named after the base, holding its fields.
+export const Contact = struct('Contact', { email: string });
+export const Party = struct('Party', { name: string, since: i64 }, { bases: [Contact] });
+export const Audited = struct('Audited', { revision: u32 });
+export const Vendor = struct('Vendor', { rating: u16, regions: vector(string) }, { bases: [Party, Audited] });

@@ -153,6 +153,10 @@ inline std::vector<GoldenCase> feature_golden_cases() {
                                &make_catalog,
                                "a compatible-mode message without a header: the type table and "
                                "the value alone, compressed numbers"));
+  cases.push_back(feature_case("vendor_bases_compatible", "Vendor", {.compatible = true},
+                               &make_vendor,
+                               "compatible mode with base classes: two bases, one with a base of "
+                               "its own, each a field named ^ and the base's name"));
   cases.push_back(feature_case("labels_shared_strings", "Labels", {.share_strings = true},
                                &make_labels,
                                "shared strings without reference tracking or compatible mode: "

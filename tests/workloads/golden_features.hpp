@@ -337,4 +337,47 @@ inline Labels make_labels() {
   return Labels{"ops", {"ops", "", "db", "", "db"}, {{"db", "ops"}, {"web", "db"}}, "web"};
 }
 
+// --- Vendor: compatible mode with base classes
+// ----------------------------------------------------
+
+// Two bases, one of which has a base of its own: each is a field of its class's table entry,
+// named ^ and the base's name (docs/FORMAT.md 10.2).
+class Contact {
+ public:
+  std::string email;
+  bool operator==(const Contact&) const = default;
+  KILN_FIELDS(Contact, email)
+};
+class Party : public Contact {
+ public:
+  std::string name;
+  std::int64_t since = 0;
+  bool operator==(const Party&) const = default;
+  KILN_FIELDS_WITH_BASES(Party, (Contact), name, since)
+};
+class Audited {
+ public:
+  std::uint32_t revision = 0;
+  bool operator==(const Audited&) const = default;
+  KILN_FIELDS(Audited, revision)
+};
+class Vendor : public Party, public Audited {
+ public:
+  std::uint16_t rating = 0;
+  std::vector<std::string> regions;
+  bool operator==(const Vendor&) const = default;
+  KILN_FIELDS_WITH_BASES(Vendor, (Party, Audited), rating, regions)
+};
+
+inline Vendor make_vendor() {
+  Vendor v;
+  v.email = "sales@acme.example";
+  v.name = "acme";
+  v.since = 1999;
+  v.revision = 7;
+  v.rating = 4;
+  v.regions = {"eu", "us"};
+  return v;
+}
+
 }  // namespace kiln::workloads::features

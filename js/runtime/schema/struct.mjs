@@ -2,7 +2,7 @@
 // the fields of each base class come first, in a nested object named after the base, as in the
 // generated codecs. Recursive types declare their fields as a function, called on first use.
 import { fieldIdOf } from '../field_id.mjs';
-import { STRUCT } from '../type_table.mjs';
+import { BASE_MARKER, STRUCT } from '../type_table.mjs';
 import { COMPATIBLE, Schema, fail, within } from './schema.mjs';
 import { NumberSchema, checkWireName } from './scalars.mjs';
 import { checkSchema } from './containers.mjs';
@@ -119,19 +119,22 @@ export class StructSchema extends Schema {
     structs.pop();
   }
 
-  // Compatible mode (describe.mjs): C++ describes a class's own fields only, so a class with
-  // bases has no table.
+  // Compatible mode (describe.mjs), as C++ describes a struct (FORMAT.md 10.2).
   describe(b) {
-    if (this.bases.length > 0) b.ok = false;
-    else {
-      b.byte(STRUCT);
-      b.varint(b.ref(this));
-    }
+    b.byte(STRUCT);
+    b.varint(b.ref(this));
   }
+  // Its entry: each base first, as a field named ^ and the base's name whose type is the base,
+  // then its own fields.
   describeFields(b) {
     const ids = this.explicitIds;
     b.str(this.structName);
-    b.varint(this.fields.length);
+    b.varint(this.bases.length + this.fields.length);
+    for (const base of this.bases) {
+      b.str(BASE_MARKER + base.structName);
+      b.varint(0);
+      base.describe(b);
+    }
     this.fields.forEach((f, i) => {
       b.str(f.name);
       b.varint(ids[i]);
@@ -222,9 +225,10 @@ export class StructSchema extends Schema {
 
   // Reading by the plan bound for this struct (bind.mjs): the message's fields in its order, each
   // into the reader's field of the same id or skipped; the fields it lacks get their default.
+  // Bases are the entry's first fields, each read into the property named after it.
   makePlannedReader(mode) {
-    const names = this.fields.map((f) => f.name);
-    const schemas = this.fields.map((f) => f.schema);
+    const names = [...this.bases.map((b) => b.structName), ...this.fields.map((f) => f.name)];
+    const schemas = [...this.bases, ...this.fields.map((f) => f.schema)];
     const readers = [];
     const read = (r) => {
       const plan = r.evolve.plans.get(this);

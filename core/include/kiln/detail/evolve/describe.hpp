@@ -58,6 +58,12 @@ struct Builder {
     varint(s.size());
     for (char c : s) byte(static_cast<std::uint8_t>(c));
   }
+  // A base class's field name: the marker, then the base's wire name.
+  constexpr void base_name(std::string_view s) {
+    varint(s.size() + 1);
+    byte(static_cast<std::uint8_t>(kBaseMarker));
+    for (char c : s) byte(static_cast<std::uint8_t>(c));
+  }
   constexpr std::size_t ref(std::string_view key, FieldsFn fields, const void* tag) {
     for (std::size_t i = 0; i < type_count; ++i)
       if (types[i].key == key) return i;
@@ -232,21 +238,27 @@ template <class S>
 } >> {
   static_assert(detail::field_ids_valid<S>(),
                 "kiln: a declared field id is 0, names no field, or two fields share an id");
-  // A table lists a struct's own fields only, so a class with bases (KILN_FIELDS_WITH_BASES),
-  // whose body starts with its bases' fields, has no description (docs/FORMAT.md 10.5).
+  using Bases = reflect::bases_of<S>;
+  static constexpr std::size_t kBases = std::tuple_size_v<Bases>;
+
   static constexpr void type(Builder & b) {
-    if constexpr (std::tuple_size_v<reflect::bases_of<S>> != 0) {
-      b.ok = false;
-    } else {
-      b.byte(kStruct);
-      b.varint(b.ref(reflect::type_name<S>, &fields, &type_tag<S>));
-    }
+    b.byte(kStruct);
+    b.varint(b.ref(reflect::type_name<S>, &fields, &type_tag<S>));
   }
-  // The struct's entry in the table: name, field count, then per field name, id code, type.
+  // The struct's entry in the table: name, field count, then per field name, id code, type. A
+  // class with bases (KILN_FIELDS_WITH_BASES) lists each base first, as a field named ^ and the
+  // base's wire name whose type is the base, so its body, the bases' fields and then its own,
+  // reads as those fields (docs/FORMAT.md 10.2).
   static constexpr void fields(Builder & b) {
     b.str(
         reflect::wire_name<S>);  // as in the fingerprint: a renamed type's table is the original's
-    b.varint(reflect::field_count<S>);
+    b.varint(kBases + reflect::field_count<S>);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((b.base_name(reflect::wire_name<std::tuple_element_t<I, Bases>>), b.varint(0),
+        describe<std::tuple_element_t<I, Bases>>(b)),
+       ...);
+    }
+    (std::make_index_sequence<kBases>{});
     reflect::for_each_index<S>([&](auto I) {
       b.str(reflect::field_name<S, I>);
       b.varint(detail::explicit_id<S>(reflect::field_name<S, I>));  // 0: the id is the name's

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <optional>
+#include <tuple>
 
 #include "kiln/detail/evolve/describe.hpp"
 #include "kiln/detail/evolve/read_context.hpp"
@@ -22,6 +23,13 @@ bool read_field(Reader& r, T& v) {
   return Serializer<reflect::field_type<T, I>>::template read<M>(r, reflect::get_field<I>(v));
 }
 template <class T, std::size_t I>
+using base_t = std::tuple_element_t<I, reflect::bases_of<T>>;
+template <class T, class M, std::size_t I>
+bool read_base(Reader& r, T& v) {
+  return Serializer<base_t<T, I>>::template read<M>(r, static_cast<base_t<T, I>&>(v));
+}
+
+template <class T, std::size_t I>
 void reset_field(T& v) {
   using F = reflect::field_type<T, I>;
   if constexpr (kiln::detail::is_instance_v<F, std::optional>)
@@ -29,18 +37,38 @@ void reset_field(T& v) {
   else
     reflect::get_field<I>(v) = F{};
 }
-
-template <class T, class M>
-inline constexpr auto field_readers = []<std::size_t... I>(std::index_sequence<I...>) {
-  return std::array<bool (*)(Reader&, T&), sizeof...(I)>{&read_field<T, M, I>...};
+// A base the message lacks: its fields, and its bases', each to their default (the base itself
+// may be abstract, so it is not assigned as a whole).
+template <class T>
+void reset_struct(T& v);
+template <class T, std::size_t I>
+void reset_base(T& v) {
+  reset_struct(static_cast<base_t<T, I>&>(v));
 }
-(std::make_index_sequence<reflect::field_count<T>>{});
+
+// A struct's members as its table entry lists them: its bases first, then its own fields.
+template <class T, class M>
+inline constexpr auto field_readers = [
+]<std::size_t... B, std::size_t... I>(std::index_sequence<B...>, std::index_sequence<I...>) {
+  return std::array<bool (*)(Reader&, T&), sizeof...(B) + sizeof...(I)>{&read_base<T, M, B>...,
+                                                                        &read_field<T, M, I>...};
+}
+(std::make_index_sequence<std::tuple_size_v<reflect::bases_of<T>>>{},
+ std::make_index_sequence<reflect::field_count<T>>{});
 
 template <class T>
-inline constexpr auto field_resetters = []<std::size_t... I>(std::index_sequence<I...>) {
-  return std::array<void (*)(T&), sizeof...(I)>{&reset_field<T, I>...};
+inline constexpr auto field_resetters = [
+]<std::size_t... B, std::size_t... I>(std::index_sequence<B...>, std::index_sequence<I...>) {
+  return std::array<void (*)(T&), sizeof...(B) + sizeof...(I)>{&reset_base<T, B>...,
+                                                               &reset_field<T, I>...};
 }
-(std::make_index_sequence<reflect::field_count<T>>{});
+(std::make_index_sequence<std::tuple_size_v<reflect::bases_of<T>>>{},
+ std::make_index_sequence<reflect::field_count<T>>{});
+
+template <class T>
+void reset_struct(T& v) {
+  for (auto reset : field_resetters<T>) reset(v);
+}
 
 }  // namespace detail
 

@@ -44,6 +44,10 @@ constexpr std::string_view scalar_name(std::uint8_t code) {
   return code <= kStr ? names[code] : std::string_view{};
 }
 
+// The first character of a base class's field name in a type table (docs/FORMAT.md 10.2): a
+// character no C++ member name has.
+inline constexpr char kBaseMarker = '^';
+
 // The id a field gets from its name unless it declares one: 32-bit FNV-1a of the name's bytes.
 constexpr std::uint32_t field_id_of(std::string_view name) {
   std::uint32_t h = 0x811c9dc5u;
