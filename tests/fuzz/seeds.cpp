@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "golden_features.hpp"
 #include "graph_types.hpp"
 #include "kiln/kiln.hpp"
 #include "kitchen_sink.hpp"
@@ -75,5 +76,7 @@ int main(int argc, char** argv) {
   write_with(dir, "inspect", make_record(), "record", {.compatible = true});
   write_with(dir, "inspect", make_foo(), "foo", {.compatible = true});
   write_with(dir, "inspect", make_kitchen_sink(), "kitchen_sink", {.compatible = true});
+  write_with(dir, "inspect", kiln::workloads::features::make_vendor(), "vendor_bases",
+             {.compatible = true});
   return 0;
 }
