@@ -1,6 +1,7 @@
 // The constants js/runtime shares with the C++ core are the core's: error codes and their texts,
 // header flags and layout, generic-value tags and typed-array kinds, default limits (decode and
-// frames), the storage measure of the allocation budget, the wasm module's header-less flag. Names and values, in both directions: a constant on one side only
+// frames), the storage measure of the allocation budget, compatible mode's type codes, the
+// wasm module's header-less flag. Names and values, in both directions: a constant on one side only
 // fails. The C++ side is js/generated/cpp_constants.json, written at build time by a program
 // compiled against the core (wasm/jsgen/constants.cpp; enumerators and Limits' fields found by
 // reflection). Each JS name is the C++ name respelled: kFlagNoFingerprint -> FLAG_NO_FINGERPRINT,
@@ -17,6 +18,7 @@ import * as reader from '../../js/runtime/reader.mjs';
 import * as coreLoader from '../../js/runtime/core_loader.mjs';
 import * as frame from '../../js/runtime/stream/frame.mjs';
 import * as storage from '../../js/runtime/storage.mjs';
+import * as typeTable from '../../js/runtime/type_table.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tablePath = join(root, 'js/generated/cpp_constants.json');
@@ -27,6 +29,8 @@ const cpp = JSON.parse(readFileSync(tablePath, 'utf8'));
 const upperSnake = (kName) => kName.replace(/^k/, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 const camel = (snake) => snake.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 const numbersOf = (module) => Object.fromEntries(Object.entries(module).filter(([, v]) => typeof v === 'number'));
+const numbersAndStrings = (module) =>
+  Object.fromEntries(Object.entries(module).filter(([, v]) => typeof v === 'number' || typeof v === 'string'));
 const table = (entries, jsName) => Object.fromEntries(entries.map((e) => [jsName(e.name), e.value]));
 
 test('error codes: the same names in the same order, and the same texts', () => {
@@ -69,6 +73,17 @@ test('the storage measure of the allocation budget', () => {
   assert.deepEqual(numbersOf(storage), table(cpp.storage, upperSnake), 'js/runtime/storage.mjs');
 });
 
+test('compatible mode: type codes, the base-field marker and the type-text cap', () => {
+  const codes = table(cpp.typeCodes, upperSnake); // kStruct -> STRUCT
+  const { BASE_MARKER, TYPE_TEXT_MAX, ...jsCodes } = numbersAndStrings(typeTable);
+  assert.deepEqual(jsCodes, codes, 'the type codes of js/runtime/type_table.mjs are TypeCode');
+  const t = table(cpp.typeTable, upperSnake);
+  assert.deepEqual([t.FIRST_CODE, t.LAST_CODE], [Math.min(...Object.values(codes)), Math.max(...Object.values(codes))]);
+  assert.equal(BASE_MARKER.charCodeAt(0), t.BASE_MARKER);
+  assert.equal(BASE_MARKER.length, 1);
+  assert.equal(TYPE_TEXT_MAX, table(cpp.typeText, upperSnake).TYPE_TEXT_MAX);
+});
+
 test('the wasm module flag for a message without a header', () => {
   assert.deepEqual(numbersOf(coreLoader), table(cpp.wasmModule, upperSnake), 'js/runtime/core_loader.mjs');
 });
@@ -87,7 +102,7 @@ test('the table lists every constant declared next to the ones it lists', () => 
   walk(join(root, 'wasm'));
   const declared = (text) => new Set([...text.matchAll(/(?:inline|static)\s+constexpr\s+[\w:]+\s+(k[A-Z]\w*)\s*=/g)]
     .map((m) => m[1]));
-  for (const group of ['header', 'valueTags', 'allocBudget', 'storage', 'wasmModule']) {
+  for (const group of ['header', 'valueTags', 'allocBudget', 'storage', 'typeTable', 'typeText', 'wasmModule']) {
     const listed = new Set(cpp[group].map((e) => e.name));
     const first = cpp[group][0].name;
     const files = sources.filter((f) => declared(readFileSync(f, 'utf8')).has(first));

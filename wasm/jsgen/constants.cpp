@@ -132,6 +132,13 @@ int main(int argc, char** argv) {
                    KILN_CONSTANT(kiln::detail, kSharedPtrStorage),
                    KILN_CONSTANT(kiln::detail, kNodeLinks)}) +
           ",\n";
+  namespace evolve = kiln::detail::evolve;
+  json += "  \"typeCodes\": " + entries(enumerators<evolve::TypeCode>()) + ",\n";
+  json += "  \"typeTable\": " +
+          entries({KILN_CONSTANT(evolve, kFirstCode), KILN_CONSTANT(evolve, kLastCode),
+                   KILN_CONSTANT(evolve, kBaseMarker)}) +
+          ",\n";
+  json += "  \"typeText\": " + entries({KILN_CONSTANT(evolve, kTypeTextMax)}) + ",\n";
   json += "  \"wasmModule\": " + entries({KILN_CONSTANT(kiln::wasm, kNoHeader)}) + "\n";
   json += "}\n";
   std::ofstream out(argv[1]);

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The long libFuzzer campaign (docs/FUZZING.md), run in chunks so that it can share the machine
+# with other work and stop at any time without losing its record: each harness runs for CHUNK
+# seconds in turn, round after round, at the lowest priority, from its own build folder
+# (build/fuzz-campaign: test builds do not replace its binaries mid-run) and a corpus that grows
+# across chunks and runs. Each chunk's summary (harness, date, seconds, executions, edges, corpus,
+# crashes) is appended to tests/fuzz/campaign.jsonl, the campaign's record, kept in the repository.
+#   usage: scripts/fuzz_campaign.sh [--chunk SECONDS] [--rounds N] [harness...]  (600 s, 1000 rounds,
+#                                    every harness)
+#          scripts/fuzz_campaign.sh --report     totals per harness from the record
+set -uo pipefail
+cd "$(dirname "$0")/.."
+record=tests/fuzz/campaign.jsonl
+chunk=600
+rounds=1000
+harnesses=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --chunk) chunk=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --report)
+      node - "$record" <<'JS'
+const fs = require('fs');
+const rows = fs.readFileSync(process.argv[2], 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const by = new Map();
+for (const r of rows) {
+  const t = by.get(r.harness) ?? { chunks: 0, seconds: 0, executions: 0, coverage: 0, crashes: 0, first: r.date, last: r.date };
+  t.chunks++; t.seconds += r.seconds; t.executions += r.executions; t.crashes += r.crashes;
+  t.coverage = Math.max(t.coverage, r.coverage); t.last = r.date;
+  by.set(r.harness, t);
+}
+console.log('| harness | chunks | hours | executions | edges (max) | crashes | from | to |');
+console.log('|---|---:|---:|---:|---:|---:|---|---|');
+for (const [h, t] of [...by].sort()) {
+  console.log(`| \`${h}\` | ${t.chunks} | ${(t.seconds / 3600).toFixed(1)} | ${t.executions.toLocaleString('en-US')} | ` +
+    `${t.coverage} | ${t.crashes} | ${t.first.slice(0, 10)} | ${t.last.slice(0, 10)} |`);
+}
+JS
+      exit 0 ;;
+    -h|--help) sed -n 2,10p "$0"; exit 0 ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) harnesses+=("$1"); shift ;;
+  esac
+done
+[ ${#harnesses[@]} -gt 0 ] ||
+  mapfile -t harnesses < <(cd tests/fuzz && ls fuzz_*.cpp | sed -E 's/^fuzz_(.*)\.cpp$/\1/')
+export KILN_FUZZ_BUILD=build/fuzz-campaign
+for ((round = 1; round <= rounds; round++)); do
+  for h in "${harnesses[@]}"; do
+    echo "[campaign] round $round: $h for ${chunk}s ($(date +%H:%M:%S))"
+    nice -n 19 scripts/fuzz.sh "$chunk" "$h" > "build/fuzz-campaign-$h.log" 2>&1
+    rc=$?
+    tail -1 "$KILN_FUZZ_BUILD/campaign.jsonl" >> "$record"
+    grep -E '^\[fuzz\] [a-z_]+: [0-9]+ executions' "build/fuzz-campaign-$h.log" | tail -1
+    [ $rc -eq 0 ] || { echo "[campaign] $h found something: see build/fuzz-campaign-$h.log"; exit 1; }
+  done
+done
