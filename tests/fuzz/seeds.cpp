@@ -33,6 +33,39 @@ void write(const fs::path& dir, const std::string& harness, const T& value, cons
   }
 }
 
+// Another version of Vendor's classes (the same wire names): Contact gained a field, Party lost
+// one, Audited is gone and Vendor gained a field, so that a Vendor reader binds, skips and resets.
+namespace evolved {
+class Contact {
+ public:
+  std::string email;
+  std::string phone;
+  KILN_FIELDS(Contact, email, phone)
+};
+class Party : public Contact {
+ public:
+  std::string name;
+  KILN_FIELDS_WITH_BASES(Party, (Contact), name)
+};
+class Vendor : public Party {
+ public:
+  std::uint16_t rating = 0;
+  std::vector<std::string> regions;
+  bool active = false;
+  KILN_FIELDS_WITH_BASES(Vendor, (Party), rating, regions, active)
+};
+inline Vendor make_vendor() {
+  Vendor v;
+  v.email = "a@b";
+  v.phone = "+1";
+  v.name = "n";
+  v.rating = 2;
+  v.regions = {"x"};
+  v.active = true;
+  return v;
+}
+}  // namespace evolved
+
 // Seeds written with codec options of their own (graphs, compatible mode).
 template <class T>
 void write_with(const fs::path& dir, const std::string& harness, const T& value, const char* name,
@@ -78,5 +111,10 @@ int main(int argc, char** argv) {
   write_with(dir, "inspect", make_kitchen_sink(), "kitchen_sink", {.compatible = true});
   write_with(dir, "inspect", kiln::workloads::features::make_vendor(), "vendor_bases",
              {.compatible = true});
+  write(dir, "vendor", kiln::workloads::features::make_vendor(), "typical");
+  write(dir, "vendor", kiln::workloads::features::Vendor{}, "empty");
+  write_with(dir, "vendor", kiln::workloads::features::make_vendor(), "compatible",
+             {.compatible = true});
+  write_with(dir, "vendor", evolved::make_vendor(), "evolved", {.compatible = true});
   return 0;
 }
