@@ -16,7 +16,8 @@ namespace kiln::detail {
 inline constexpr std::size_t kHandleStorage = 24;
 // A generic value (kiln::Value): a tag and an 8-byte payload or handle, rounded up.
 inline constexpr std::size_t kValueStorage = 24;
-// std::unique_ptr; std::shared_ptr and std::weak_ptr (a pointer and a control block's).
+// std::unique_ptr (a pointer); std::shared_ptr and std::weak_ptr (two: the object's and its
+// control block's).
 inline constexpr std::size_t kUniquePtrStorage = 8;
 inline constexpr std::size_t kSharedPtrStorage = 16;
 // The links of one node of a list, set, map or their unordered forms (four pointers).
