@@ -33,38 +33,17 @@ void write(const fs::path& dir, const std::string& harness, const T& value, cons
   }
 }
 
-// Another version of Vendor's classes (the same wire names): Contact gained a field, Party lost
-// one, Audited is gone and Vendor gained a field, so that a Vendor reader binds, skips and resets.
-namespace evolved {
-class Contact {
- public:
-  std::string email;
-  std::string phone;
-  KILN_FIELDS(Contact, email, phone)
-};
-class Party : public Contact {
- public:
-  std::string name;
-  KILN_FIELDS_WITH_BASES(Party, (Contact), name)
-};
-class Vendor : public Party {
- public:
-  std::uint16_t rating = 0;
-  std::vector<std::string> regions;
-  bool active = false;
-  KILN_FIELDS_WITH_BASES(Vendor, (Party), rating, regions, active)
-};
-inline Vendor make_vendor() {
-  Vendor v;
+// A Vendor of another version (golden_features.hpp), which a Vendor reader binds, skips and resets.
+kiln::workloads::features::vendor_v2::Vendor make_other_vendor() {
+  kiln::workloads::features::vendor_v2::Vendor v;
   v.email = "a@b";
-  v.phone = "+1";
   v.name = "n";
+  v.phone = "+1";
   v.rating = 2;
   v.regions = {"x"};
   v.active = true;
   return v;
 }
-}  // namespace evolved
 
 // Seeds written with codec options of their own (graphs, compatible mode).
 template <class T>
@@ -115,6 +94,6 @@ int main(int argc, char** argv) {
   write(dir, "vendor", kiln::workloads::features::Vendor{}, "empty");
   write_with(dir, "vendor", kiln::workloads::features::make_vendor(), "compatible",
              {.compatible = true});
-  write_with(dir, "vendor", evolved::make_vendor(), "evolved", {.compatible = true});
+  write_with(dir, "vendor", make_other_vendor(), "evolved", {.compatible = true});
   return 0;
 }

@@ -380,4 +380,28 @@ inline Vendor make_vendor() {
   return v;
 }
 
+// Another version of Vendor's classes, for readers and fuzz seeds of other versions: Party lost
+// `since` and gained `phone`, Audited is gone, Vendor gained `active`. The same wire names, so
+// the same types to a reader.
+namespace vendor_v2 {
+class Contact {
+ public:
+  std::string email;
+  KILN_FIELDS(Contact, email)
+};
+class Party : public Contact {
+ public:
+  std::string name;
+  std::string phone = "unset";
+  KILN_FIELDS_WITH_BASES(Party, (Contact), name, phone)
+};
+class Vendor : public Party {
+ public:
+  std::uint16_t rating = 0;
+  std::vector<std::string> regions;
+  bool active = false;
+  KILN_FIELDS_WITH_BASES(Vendor, (Party), rating, regions, active)
+};
+}  // namespace vendor_v2
+
 }  // namespace kiln::workloads::features
