@@ -445,9 +445,6 @@ export class TupleSchema extends Schema {
   computeStorage() {
     return sum(this.items, (e) => e.storage);
   }
-  get empty() {
-    return this.items.every((e) => e.empty);
-  }
   label() {
     return `tup(${this.items.map((a) => a.label()).join(' ')})`;
   }
