@@ -18,12 +18,12 @@ export function checkType(type) {
 }
 
 // Compatible mode (docs/FORMAT.md 10): the type table of a schema (schema/; a generated codec
-// carries the schema of its C++ type). Pointers and kiln::Value fields have none.
+// carries the schema of its C++ type). Pointers have none, nor a generic value at the root.
 function tableOf(type) {
   const table = typeof type.compatibleTable === 'function' ? type.compatibleTable() : null;
   if (table === null) {
     throw new KilnError('UnsupportedOption', `compatible mode has no type descriptor for ${type.cppName} or a type ` +
-      'inside it (pointers and kiln::Value fields have none); write it with compatible: false');
+      'inside it (pointers have none, and a value at the root describes itself); write it with compatible: false');
   }
   return table;
 }
@@ -176,7 +176,7 @@ export function defineType(spec) {
 }
 
 // Compatible mode (docs/FORMAT.md 10) of a generated type, from its schema: the schema's type
-// table (null when it has none: pointers, kiln::Value fields); a message whose table is that one
+// table (null when it has none: pointers); a message whose table is that one
 // was written with the reader's types, so its body is read by the generated readers; any other
 // table is bound to the schema, which reads by it.
 function compatibleMethods(spec) {

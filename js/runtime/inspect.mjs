@@ -28,9 +28,9 @@ export function inspect(bytes, limits = DEFAULT_LIMITS) {
   // A message without a fingerprint says so with null.
   const fingerprint = flags & FLAG_NO_FINGERPRINT ? 'null' : `"${hex32(r.view.getUint32(3, true))}"`;
   const table = parseTable(r);
-  // Strings shared by index (bit 3) are numbered as the decoders number them. Reference tracking
-  // (bit 1) changes nothing here: compatible mode has no pointer fields.
-  r.setGraph(false, (flags & FLAG_SHARE_STRINGS) !== 0);
+  // Strings shared by index (bit 3) are numbered as the decoders number them; reference tracking
+  // (bit 1) allows back-references inside generic values (kiln::Value fields).
+  r.setGraph((flags & FLAG_REFERENCE_TRACKING) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   // The names and strings printed, from the table and the value, are charged to the message's
   // allocation budget, as in C++; the table's at the value's first byte.
   let left = allocBudget(all, bytes.length);

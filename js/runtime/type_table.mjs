@@ -3,12 +3,17 @@
 // a field the reader does not have). Mirrors core/src/evolve/type_table.cpp: the same checks,
 // error codes and offsets.
 import { fieldIdOf } from './field_id.mjs';
+import { readValue } from './value_reader.mjs';
+import { valueJson } from './value_json.mjs';
+import { utf8Length } from './utf8_length.mjs';
+
+export { utf8Length };
 
 // Type codes (FORMAT 10.3).
 export const BOOL = 0x01, I8 = 0x02, I16 = 0x03, I32 = 0x04, I64 = 0x05, U8 = 0x06, U16 = 0x07;
 export const U32 = 0x08, U64 = 0x09, F32 = 0x0a, F64 = 0x0b, C8 = 0x0c, C16 = 0x0d, C32 = 0x0e;
 export const STR = 0x0f, SEQ = 0x10, SET = 0x11, MAP = 0x12, OPT = 0x13, ARR = 0x14, TUP = 0x15;
-export const VAR = 0x16, STRUCT = 0x17;
+export const VAR = 0x16, STRUCT = 0x17, VALUE = 0x18;
 // The first character of a base class's field name in a type table (FORMAT.md 10.2; kBaseMarker
 // in C++): no member name has it.
 export const BASE_MARKER = '^';
@@ -66,7 +71,7 @@ function parseType(r, typeCount, depth) {
       return { code, at, index: Number(k) };
     }
     default:
-      if (code < BOOL || code > STR) badTable(r, at, `unknown type code ${code}`);
+      if ((code < BOOL || code > STR) && code !== VALUE) badTable(r, at, `unknown type code ${code}`);
       return { code, at };
   }
 }
@@ -111,15 +116,6 @@ export function parseTable(r) {
   return { types, root };
 }
 
-/** UTF-8 bytes of a string (of valid text: lone surrogates do not occur in decoded strings). */
-export function utf8Length(s) {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1; // a pair: 2 + 2 units
-  }
-  return n;
-}
 
 // The type's text, "seq<str>", "map<str,i64>", "Inner": { text, complete }, where the text
 // stops once it passes `max` UTF-8 bytes. A short descriptor naming a long struct name many
@@ -143,6 +139,7 @@ export function typeTextWithin(t, d, max) {
       case TUP: return put('tup<') && list(e.elems) && put('>');
       case VAR: return put('var<') && list(e.elems) && put('>');
       case STRUCT: return put(t.types[e.index].name);
+      case VALUE: return put('value');
       default: return put(SCALARS[e.code]);
     }
   };
@@ -259,8 +256,18 @@ export class Walker {
         }
         return `{"variant":${index},"value":${this.nested(d.elems[index], 'variant')}}`;
       }
+      case VALUE: return this.generic();
       default: return this.structure(this.t.types[d.index]);
     }
+  }
+
+  // A kiln::Value field: read as a decoder reads it (section 9, its containers numbered on their
+  // own), then printed in its JSON form, its strings charged at its first byte (FORMAT.md 10.6).
+  generic() {
+    const r = this.r;
+    const at = r.pos;
+    const v = readValue(r, r.refs !== null ? [] : null);
+    return this.printLeft === null ? '' : valueJson(v, (n) => this.charge(n, at));
   }
 
   // Every container counts one nesting level, as in the C++ walker.

@@ -17,7 +17,7 @@ const Tags = struct('Tags', { owner: string, labels: vector(string), notes: map(
 // Native decoder ids, in the order of `Types` in kiln_verdicts.cpp.
 export const NATIVE = [
   'Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree', 'Tags', 'Graph', 'Document', 'Category',
-  'Scalars', 'Catalog', 'Labels', 'Vendor', 'Value', 'inspect', 'frames:Record',
+  'Scalars', 'Catalog', 'Labels', 'Vendor', 'Envelope', 'EnvelopeV1', 'Value', 'inspect', 'frames:Record',
 ];
 const nativeId = (name) => NATIVE.indexOf(name);
 
@@ -68,7 +68,8 @@ function typed(name, type, label) {
     weakFields: name === 'Graph' || name === 'Tree' ? new Set(['parent', 'focus']) : null,
     decode: (bytes, flags) => reader(flags, bytes.length).deserialize(type, bytes),
     encode,
-    sameValue: type === features.Document ? sameAsJs((b) => REENCODE.deserialize(type, b), encode) : null,
+    sameValue: type === features.Document || type === features.Envelope
+      ? sameAsJs((b) => REENCODE.deserialize(type, b), encode) : null,
   };
 }
 
@@ -116,7 +117,9 @@ export const DECODERS = [
   ...['Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree'].map((n) => typed(n, generated[n], 'gen')),
   ...['Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree'].map((n) => typed(n, declared[n], 'decl')),
   typed('Tags', Tags, 'decl'),
-  ...['Graph', 'Document', 'Category', 'Scalars', 'Catalog', 'Labels', 'Vendor'].map((n) => typed(n, features[n], 'decl')),
+  ...['Graph', 'Document', 'Category', 'Scalars', 'Catalog', 'Labels', 'Vendor', 'Envelope'].map((n) => typed(n, features[n], 'decl')),
+  // Envelope's messages read by its older version too, which skips the payload.
+  { ...typed('EnvelopeV1', features.EnvelopeV1, 'older'), name: 'older:Envelope' },
   VALUE,
   INSPECT,
   FRAMES,

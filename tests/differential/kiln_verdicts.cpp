@@ -35,7 +35,7 @@ namespace f = kiln::workloads::features;
 // framed stream of Records.
 using Types = std::tuple<w::Struct, w::Foo, w::Record, std::vector<w::Foo>, w::TestClass, w::Tree,
                          w::Tags, f::Graph, f::Document, f::Category, f::Scalars, f::Catalog,
-                         f::Labels, f::Vendor, kiln::Value>;
+                         f::Labels, f::Vendor, f::Envelope, f::envelope_v1::Envelope, kiln::Value>;
 constexpr int kInspect = std::tuple_size_v<Types>;
 constexpr int kFramesRecord = kInspect + 1;
 

@@ -90,10 +90,19 @@ int main(int argc, char** argv) {
   write_with(dir, "inspect", make_kitchen_sink(), "kitchen_sink", {.compatible = true});
   write_with(dir, "inspect", kiln::workloads::features::make_vendor(), "vendor_bases",
              {.compatible = true});
+  const kiln::Options tracked_compatible{.track_references = true, .compatible = true};
+  write_with(dir, "inspect", kiln::workloads::features::make_envelope(), "envelope_value",
+             tracked_compatible);
   write(dir, "vendor", kiln::workloads::features::make_vendor(), "typical");
   write(dir, "vendor", kiln::workloads::features::Vendor{}, "empty");
   write_with(dir, "vendor", kiln::workloads::features::make_vendor(), "compatible",
              {.compatible = true});
   write_with(dir, "vendor", make_other_vendor(), "evolved", {.compatible = true});
+  write_with(dir, "envelope", kiln::workloads::features::make_envelope(), "tracked",
+             {.track_references = true});
+  write_with(dir, "envelope", kiln::workloads::features::make_envelope(), "compatible",
+             tracked_compatible);
+  write_with(dir, "envelope", kiln::workloads::features::envelope_v1::Envelope{"old", 3}, "older",
+             {.compatible = true});
   return 0;
 }

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Codec, KilnError } from '../../js/index.mjs';
 // The types of golden_features.hpp, same wire names, fields and order.
-import { Graph, Document, Category, Scalars, Catalog, Labels, Vendor } from '../workloads/feature_schemas.mjs';
+import {
+  Graph, Document, Envelope, Category, Scalars, Catalog, Labels, Vendor, makeEnvelope,
+} from '../workloads/feature_schemas.mjs';
 
 const root = new URL('../../', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('tests/golden/manifest.json', root), 'utf8'));
@@ -32,6 +34,11 @@ function document() {
     extra: [7, 'x', tags],
     version: 2,
   };
+}
+
+function sameEnvelopeShape(e) {
+  assert.equal(e.payload.map, e.payload.again, 'a reference within payload');
+  assert.equal(1 in e.payload[1], false, 'the hole');
 }
 
 function category() {
@@ -103,6 +110,7 @@ function sameDocumentShape(d) {
 const CASES = {
   Graph: { type: Graph, make: graph, shape: sameGraphShape },
   Document: { type: Document, make: document, shape: sameDocumentShape },
+  Envelope: { type: Envelope, make: makeEnvelope, shape: sameEnvelopeShape },
   Category: { type: Category, make: category },
   Scalars: { type: Scalars, make: scalars },
   Catalog: { type: Catalog, make: catalog },
@@ -117,7 +125,8 @@ test('the manifest lists the feature vectors with every option that wrote each',
   assert.deepEqual(manifest.feature_vectors.map((v) => v.file), [
     'graph_tracked.bin', 'drawing_polymorphic_compressed.bin', 'document_value_tracked.bin',
     'category_recursive_compressed.bin', 'scalars_fixed.bin', 'scalars_compressed.bin', 'catalog_compatible.bin',
-    'catalog_compatible_compressed_noheader.bin', 'vendor_bases_compatible.bin', 'labels_shared_strings.bin',
+    'catalog_compatible_compressed_noheader.bin', 'vendor_bases_compatible.bin', 'envelope_value_compatible.bin',
+    'labels_shared_strings.bin',
   ]);
   for (const v of [...manifest.vectors, ...manifest.compatible_vectors, ...manifest.feature_vectors]) {
     for (const k of OPTION_KEYS) assert.equal(typeof v[k], 'boolean', `${v.file}: ${k}`);

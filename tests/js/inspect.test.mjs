@@ -4,21 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { inspect, fieldIdOf, KilnError } from '../../js/index.mjs';
+import { thrown } from './support/verdicts.mjs';
 
 const root = new URL('../../', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('tests/golden/manifest.json', root), 'utf8'));
 const golden = (file) => new Uint8Array(readFileSync(new URL(`tests/golden/${file}`, root)));
 const text = (file) => readFileSync(new URL(`tests/golden/${file}`, root), 'utf8');
 
-function error(fn) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof KilnError, `not a KilnError: ${e}`);
-    return e;
-  }
-  return assert.fail('accepted');
-}
 
 test('field ids from names match the C++ ones', () => {
   assert.equal(fieldIdOf('name'), 0x8d39bde6);
@@ -39,7 +31,7 @@ test('a message with shared strings prints its strings; a forged back-reference 
   assert.match(inspect(bytes), /"value":\{"owner":"ops","labels":\["red","ops","red"\],"notes":\[\["ops","red"\],\["x","ops"\]\]\}\}$/);
   const forged = bytes.slice();
   forged[forged.length - 1] = 0x7f;
-  const e = error(() => inspect(forged));
+  const e = thrown(() => inspect(forged));
   assert.equal(e.code, 'BadReference');
   assert.equal(e.offset, forged.length - 1);
 });
@@ -58,7 +50,7 @@ const inspected = [...manifest.compatible_vectors, ...manifest.feature_vectors].
 test('every compatible-mode vector with a header has kiln-inspect\'s JSON beside it', () => {
   assert.deepEqual(inspected.map((v) => v.file), [
     'struct_compatible.bin', 'record_compatible.bin', 'tags_shared_compatible.bin', 'catalog_compatible.bin',
-    'vendor_bases_compatible.bin',
+    'vendor_bases_compatible.bin', 'envelope_value_compatible.bin',
   ]);
 });
 
@@ -72,7 +64,7 @@ for (const v of inspected) {
   test(`${v.file}: every truncation rejected at or before the cut`, () => {
     const bytes = golden(v.file);
     for (let n = 0; n < bytes.length; n++) {
-      const e = error(() => inspect(bytes.subarray(0, n)));
+      const e = thrown(() => inspect(bytes.subarray(0, n)));
       assert.ok(e.offset <= n, `${n}: ${e.message}`);
     }
   });
@@ -106,18 +98,18 @@ test('the Record vector, read by hand', () => {
 });
 
 test('schema-consistent messages and forged tables are rejected', () => {
-  let e = error(() => inspect(golden('record_fixed.bin')));
+  let e = thrown(() => inspect(golden('record_fixed.bin')));
   assert.equal(e.code, 'BadFlags');
   assert.equal(e.offset, 2);
   // One type "A" with a field x of struct index 5.
   const forged = Uint8Array.from([0x4b, 1, 4, 0, 0, 0, 0, 1, 1, 0x41, 1, 1, 0x78, 0, 0x17, 5, 0x17, 0]);
-  e = error(() => inspect(forged));
+  e = thrown(() => inspect(forged));
   assert.equal(e.code, 'BadTypeTable');
   assert.equal(e.offset, 14);
   assert.equal(e.message, 'invalid type table at byte 14: struct index 5 but the table has 1 types');
   // A struct containing itself stops at the depth limit.
   const self = Uint8Array.from([0x4b, 1, 4, 0, 0, 0, 0, 1, 1, 0x41, 1, 1, 0x78, 0, 0x17, 0, 0x17, 0]);
-  assert.equal(error(() => inspect(self)).code, 'DepthExceeded');
+  assert.equal(thrown(() => inspect(self)).code, 'DepthExceeded');
 });
 
 test('numbers print as JavaScript spells them', () => {
@@ -153,7 +145,7 @@ const longNameTuple = Uint8Array.from([...HEADER, 0x01, ...varint(1000), ...A100
 
 test('what the inspector prints is charged to the allocation budget', () => {
   for (const m of [longFieldNameArray, longNameTuple]) {
-    const e = error(() => inspect(m));
+    const e = thrown(() => inspect(m));
     assert.equal(e.code, 'AllocationLimit');
     assert.equal(e.offset, m.length);
   }
@@ -162,7 +154,7 @@ test('what the inspector prints is charged to the allocation budget', () => {
 
 test('types in error messages are cut short', async () => {
   const { Record } = await import('../../js/workloads.mjs');
-  const e = error(() => Record.deserialize(longNameTuple, { compatible: true }));
+  const e = thrown(() => Record.deserialize(longNameTuple, { compatible: true }));
   assert.equal(e.code, 'SchemaMismatch');
   assert.ok(e.message.length < 600, e.message.length);
   assert.match(e.message, /tup<AAAA.*\.\.\./);

@@ -14,6 +14,24 @@ export const Graph = struct('Graph', { focus: weak(GraphNode), root: shared(Grap
 
 export const Document = struct('Document', { title: string, body: value, extra: value, version: i32 });
 
+export const Envelope = struct('Envelope', { kind: string, payload: value, seq: i32 });
+/** Envelope's value in envelope_value_compatible.bin (make_envelope in golden_features.hpp). */
+export function makeEnvelope() {
+  const map = new Map([['a', 1], [2, new Set([true, null])]]);
+  return {
+    kind: 'event',
+    payload: {
+      1: [1, , 'x'], // eslint-disable-line no-sparse-arrays
+      name: 'kiln', undef: undefined, big: -0x1234567890abcdef12n, when: new Date(1700000000000), ratio: 0.5,
+      low: -Infinity, map, bytes: new Uint8Array([1, 2, 3]), f32: new Float32Array([0.5, -1.25]),
+      i64: new BigInt64Array([-1n]), buf: new Uint8Array([9, 8]).buffer, again: map,
+    },
+    seq: 7,
+  };
+}
+// The version before it had a payload (envelope_v1 in C++): a reader that skips the Value field.
+export const EnvelopeV1 = struct('Envelope', { kind: string, seq: i32 });
+
 export const Category = struct('Category', () => ({ id: u32, name: string, children: vector(Category) }));
 
 export const Level = enumeration('Level', u8);

@@ -157,6 +157,12 @@ inline std::vector<GoldenCase> feature_golden_cases() {
                                &make_vendor,
                                "compatible mode with base classes: two bases, one with a base of "
                                "its own, each a field named ^ and the base's name"));
+  cases.push_back(feature_case("envelope_value_compatible", "Envelope",
+                               {.track_references = true, .compatible = true}, &make_envelope,
+                               "a kiln::Value field in compatible mode (descriptor value), with "
+                               "every kind of generic value: undefined, a hole, a bigint, a date, "
+                               "-Infinity, a map, a set, typed arrays, an array buffer, a "
+                               "reference"));
   cases.push_back(feature_case("labels_shared_strings", "Labels", {.share_strings = true},
                                &make_labels,
                                "shared strings without reference tracking or compatible mode: "

@@ -11,6 +11,8 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <memory>
@@ -186,6 +188,57 @@ inline Document make_document() {
                               {"again", tags}});
   return Document{"notes", body, Value::array({7, "x", tags}), 2};
 }
+
+// --- Envelope: a kiln::Value field in compatible mode, every kind of generic value ---------------
+
+// Written in compatible mode with reference tracking: the payload's descriptor is `value` (18),
+// and the inspector prints every kind in its JSON form (docs/FORMAT.md 10.6), the map met again
+// as {"ref":2}. Key "1" comes first, as a JS object lists an index-like key.
+struct Envelope {
+  std::string kind;
+  Value payload;
+  std::int32_t seq;
+  bool operator==(const Envelope&) const = default;
+};
+
+inline std::vector<std::uint8_t> le_bytes(std::initializer_list<float> fs) {
+  std::vector<std::uint8_t> out;
+  for (float f : fs) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, 4);  // std::bit_cast: not in Emscripten 3.1.6's libc++
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
+  }
+  return out;
+}
+
+inline Envelope make_envelope() {
+  Value map = Value::map({{"a", 1}, {2, Value::set({true, Value()})}});
+  Value payload = Value::object({
+      {"1", Value::array({1, Hole{}, "x"})},
+      {"name", "kiln"},
+      {"undef", Undefined{}},
+      {"big", BigInt{true, {0x12, 0xef, 0xcd, 0xab, 0x90, 0x78, 0x56, 0x34, 0x12}}},
+      {"when", Date{1700000000000.0}},
+      {"ratio", 0.5},
+      {"low", -std::numeric_limits<double>::infinity()},
+      {"map", map},
+      {"bytes", Value::typed_array(TypedKind::kUint8, {1, 2, 3})},
+      {"f32", Value::typed_array(TypedKind::kFloat32, le_bytes({0.5f, -1.25f}))},
+      {"i64", Value::typed_array(TypedKind::kBigInt64, std::vector<std::uint8_t>(8, 0xff))},
+      {"buf", Value::array_buffer({9, 8})},
+      {"again", map},
+  });
+  return Envelope{"event", payload, 7};
+}
+
+// The version of Envelope before it had a payload: a reader that skips the Value field.
+namespace envelope_v1 {
+struct Envelope {
+  std::string kind;
+  std::int32_t seq;
+  bool operator==(const Envelope&) const = default;
+};
+}  // namespace envelope_v1
 
 // --- Category: a recursive type (through std::vector) -------------------------------------------
 

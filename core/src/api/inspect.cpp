@@ -18,6 +18,7 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
           detail::wire::HeaderCheck{.fingerprint = nullptr, .type_name = {}, .needs_table = true},
           flags))
     return r.take_error();
+  r.set_flags(flags);  // reference tracking (bit 1) allows back-references in kiln::Value fields
   const bool compress = flags & detail::wire::kFlagCompressNumbers;
   // A message without a fingerprint says so with null.
   char fingerprint[13] = "null";
@@ -27,8 +28,7 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
 
   detail::evolve::TypeTable t;
   if (!detail::evolve::parse_type_table(r, t)) return r.take_error();
-  // Strings shared by index (bit 3) are numbered as the decoder numbers them. Reference tracking
-  // (bit 1) changes nothing here: compatible mode has no pointer fields.
+  // Strings shared by index (bit 3) are numbered as the decoder numbers them.
   detail::graph::ReadContext graph;
   graph.share_strings = (flags & detail::wire::kFlagShareStrings) != 0;
   if (graph.share_strings) r.set_graph(&graph);

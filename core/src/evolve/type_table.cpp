@@ -8,7 +8,10 @@
 
 #include "kiln/detail/evolve/json.hpp"
 #include "kiln/detail/evolve/type_code.hpp"
+#include "kiln/detail/evolve/value_json.hpp"
 #include "kiln/detail/graph/shared_strings.hpp"
+#include "kiln/detail/value/codec.hpp"
+#include "kiln/detail/wire/header.hpp"
 #include "kiln/detail/wire/utf8.hpp"
 
 namespace kiln::detail::evolve {
@@ -77,7 +80,7 @@ bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth) {
       return true;
     }
     default:
-      if (code < kFirstCode || code > kStr)
+      if ((code < kFirstCode || code > kStr) && code != kValue)
         return bad(r, at, "unknown type code " + std::to_string(code));
       return true;
   }
@@ -109,6 +112,7 @@ std::size_t min_bytes(const std::uint8_t* p) {
     case kSet:
     case kMap:
     case kOpt:
+    case kValue:
       return 1;
     case kI16:
     case kU16:
@@ -260,6 +264,8 @@ class Walker {
         if (json_) *json_ += '}';
         return true;
       }
+      case kValue:
+        return generic();
       default:
         return structure(t_.types[get_varint(p)]);
     }
@@ -357,6 +363,18 @@ class Walker {
     }
     if (json_) *json_ += ']';
     r_.leave();
+    return true;
+  }
+  // A kiln::Value field: read as a decoder reads it (its containers numbered on their own), then
+  // printed in its JSON form, its strings charged at its first byte (docs/FORMAT.md 10.6).
+  bool generic() {
+    const std::size_t at = r_.offset();
+    Value v;
+    if (!value_io::read(r_, v, (r_.flags() & wire::kFlagReferenceTracking) != 0)) return false;
+    if (!json_) return true;
+    std::size_t unlimited = kSaturated;
+    if (!append_value_json(*json_, v, print_left_ ? *print_left_ : unlimited))
+      return charge(*print_left_ + 1, at);  // reports what was left
     return true;
   }
   bool structure(const WireType& type) {

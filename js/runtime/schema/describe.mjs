@@ -10,7 +10,7 @@ const MAX_TYPES = 128; // as the C++ builder: a root type with more structs has 
 export class TableBuilder {
   constructor() {
     this.bytes = [];
-    this.ok = true; // false when some type has no description (pointers, kiln::Value, bases)
+    this.ok = true; // false when some type has no description (pointers)
     this.structs = [];
   }
   byte(b) {
@@ -45,6 +45,8 @@ export class TableBuilder {
  *  mode. `structs[k]` is the schema of the table's k-th type; `parsed` the table as parseTable
  *  reads it (what a reader binds a message's table against). */
 export function typeTable(root) {
+  // A generic value at the root describes itself already (FORMAT.md 10.5), as in C++.
+  if (root.selfDescribing) return null;
   const found = new TableBuilder();
   root.describe(found);
   for (let i = 0; i < found.structs.length; i++) found.structs[i].describeFields(found);

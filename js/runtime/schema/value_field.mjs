@@ -6,6 +6,7 @@ import { readValue } from '../value_reader.mjs';
 import { Schema } from './schema.mjs';
 
 import { VALUE_STORAGE } from '../storage.mjs';
+import { VALUE } from '../type_table.mjs';
 
 export class ValueSchema extends Schema {
   constructor() {
@@ -17,6 +18,14 @@ export class ValueSchema extends Schema {
   }
   tokens(out) {
     out.push('value');
+  }
+  /** Self-describing: at the root it needs no type table, and as a field it is described as
+   *  `value`, which a compatible-mode reader skips by decoding it (FORMAT.md 10.3, 10.5). */
+  get selfDescribing() {
+    return true;
+  }
+  describe(b) {
+    b.byte(VALUE);
   }
   get minBytes() {
     return 1;

@@ -13,6 +13,13 @@ export function verdict(read) {
   }
 }
 
+/** The KilnError fn throws; fails when it returns or throws anything else. */
+export function thrown(fn) {
+  const v = verdict(fn);
+  if (!v.error) assert.fail('accepted');
+  return v.error;
+}
+
 /** Calls check(bad, where) for every proper prefix of bytes and every single-bit flip of them;
  *  returns how many inputs it made. */
 export function eachCutAndFlip(bytes, check) {

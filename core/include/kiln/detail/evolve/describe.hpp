@@ -17,6 +17,7 @@
 #include "kiln/detail/ser/adapter.hpp"
 #include "kiln/detail/ser/serializer.hpp"
 #include "kiln/detail/ser/traits.hpp"
+#include "kiln/detail/value/value.hpp"
 
 namespace kiln::detail::evolve {
 
@@ -228,6 +229,12 @@ struct Describe<std::variant<A...>> {
   }
 };
 
+// A generic value is self-describing: a reader without the field decodes it to skip it.
+template <>
+struct Describe<Value> {
+  static constexpr void type(Builder& b) { b.byte(kValue); }
+};
+
 // Only structs that the library's struct serializer writes: a hand-written Serializer<S> has its
 // own encoding, which no descriptor can tell a reader how to skip.
 template <class S>
@@ -291,7 +298,9 @@ struct Schema {
   static constexpr Builder kFound = discover();
 
  public:
-  static constexpr bool ok = kFound.ok;
+  // A generic value at the root describes itself already: a table would add nothing, and JS's
+  // schema-free reader takes no compatible-mode message (docs/FORMAT.md 10.5).
+  static constexpr bool ok = kFound.ok && !std::is_same_v<T, Value>;
   static constexpr std::size_t size = kFound.size;
   static constexpr std::size_t type_count = kFound.type_count;
   static constexpr std::array<std::uint8_t, size> bytes = [] {

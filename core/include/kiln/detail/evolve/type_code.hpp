@@ -32,16 +32,18 @@ enum TypeCode : std::uint8_t {
   kTup = 0x15,     // varint n, n element types
   kVar = 0x16,     // varint n (at least 1), n alternative types
   kStruct = 0x17,  // varint index into the message's type table
+  kValue = 0x18,   // a generic value (kiln::Value): self-describing, no parameters
 };
 
 inline constexpr std::uint8_t kFirstCode = kBool;
-inline constexpr std::uint8_t kLastCode = kStruct;
+inline constexpr std::uint8_t kLastCode = kValue;
 
-// Short spelling of a scalar code ("i32", "str"), as in the fingerprint grammar; "" otherwise.
+// Short spelling of a code without parameters ("i32", "str", "value"), as in the fingerprint
+// grammar; "" otherwise.
 constexpr std::string_view scalar_name(std::uint8_t code) {
   constexpr std::string_view names[] = {"",    "bool", "i8",  "i16", "i32", "i64", "u8",  "u16",
                                         "u32", "u64",  "f32", "f64", "c8",  "c16", "c32", "str"};
-  return code <= kStr ? names[code] : std::string_view{};
+  return code <= kStr ? names[code] : code == kValue ? "value" : std::string_view{};
 }
 
 // The first character of a base class's field name in a type table (docs/FORMAT.md 10.2): a

@@ -5,19 +5,12 @@
 
 #include "kiln/detail/ser/serializer.hpp"
 #include "kiln/detail/ser/storage.hpp"
+#include "kiln/detail/value/codec.hpp"
 #include "kiln/detail/value/equal.hpp"
 #include "kiln/detail/value/value.hpp"
 #include "kiln/detail/wire/header.hpp"
 
 namespace kiln {
-
-namespace detail::value_io {
-// Writes v. With track_references, a container met again is written as a back-reference; without,
-// containers are written as copies, except the back-edge of a cycle (see docs/FORMAT.md 9.7).
-void write(detail::io::Writer& w, const Value& v, bool track_references);
-// Reads one value; back-references are accepted only when references are tracked.
-bool read(detail::Reader& r, Value& v, bool track_references);
-}  // namespace detail::value_io
 
 template <>
 struct Serializer<Value> {

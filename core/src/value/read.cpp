@@ -10,7 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "kiln/detail/types/value.hpp"
+#include "kiln/detail/ser/storage.hpp"
+#include "kiln/detail/value/codec.hpp"
 #include "kiln/detail/wire/utf8.hpp"
 #include "kiln/detail/wire/value_tags.hpp"
 

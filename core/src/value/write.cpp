@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "kiln/detail/types/value.hpp"
+#include "kiln/detail/value/codec.hpp"
 #include "kiln/detail/wire/utf8.hpp"
 #include "kiln/detail/wire/value_tags.hpp"
 
