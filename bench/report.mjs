@@ -74,9 +74,12 @@ const ratio = (x) => (x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed
 // Size ratios against a two-decimal goal: three decimals, so 0.316 is not shown as "0.32".
 const ratio3 = (x) => x.toFixed(3);
 const label = (r) => (r.mode && r.mode !== 'default' ? `${r.library} (${r.mode})` : r.library);
-// Compatible-mode rows measure the cost of schema evolution; headlines and targets compare the
-// schema-consistent modes with the peers.
-const compatible = (r) => r.library === 'kiln' && r.mode?.startsWith('compatible');
+// Compatible-mode rows measure the cost of schema evolution, and view rows (strings read as
+// views into the message; decoding into fresh objects) ways of reading beside the headline's;
+// headlines and targets
+// compare the schema-consistent, owning modes with the peers.
+const views = (r) => r.library === 'kiln' && (r.mode?.endsWith('-views') || r.mode?.endsWith('-fresh'));
+const compatible = (r) => r.library === 'kiln' && (r.mode?.startsWith('compatible') || views(r));
 // Messages without a header (the reader is given the writer's options) count for size only:
 // times compare messages that say how to read them.
 const headerless = (r) => r.library === 'kiln' && r.mode?.endsWith('-noheader');
@@ -324,6 +327,25 @@ md.push('## Native (Google Benchmark, one binary, g++ -O3)', '',
     'coefficient of variation over all cases; `machine.native_repetition_cv` in latest.json). A quiet ' +
     'run of this machine gives about 5%; well above that, read the native ratios with a margin.', '']),
   headline(native, jdk), '', table([...native, ...jdk]), '');
+const viewRows = [];
+for (const w of ['Foo', 'Record', 'Bulk']) {
+  for (const [base, owning, viewing] of [['fixed', 'fixed', 'fixed-views'], ['compressed', 'compressed', 'compressed-views'],
+    ['fixed, fresh object', 'fixed-fresh', 'fixed-views-fresh']]) {
+    const v = find(native, w, 'kiln', viewing);
+    const o = find(native, w, 'kiln', owning);
+    if (!v || !o) continue;
+    const de = (r) => r.fastest_ns?.de ?? r.de_ns;
+    viewRows.push(`| ${w} | ${base} | ${fmtNs(de(o))} | ${fmtNs(de(v))} | ${(de(o) / de(v)).toFixed(2)}x |`);
+  }
+}
+if (viewRows.length) {
+  md.push('## Views (native)', '',
+    'Deserialize, fastest repetitions: owning strings (`std::string`) against `std::string_view` ' +
+    'fields that point into the message (the same bytes; `FooView`, `RecordView` in ' +
+    'tests/workloads/views.hpp), into a reused object (the other tables\' convention) and into a ' +
+    'fresh one each time (the old one destroyed in the timed region).', '',
+    '| workload | decode | owning | views | speed-up |', '|---|---|---:|---:|---:|', ...viewRows, '');
+}
 md.push(`## wasm (em++ -O3 under ${here}, steady-clock loop) and the same loop natively`, '',
   `The native and wasm loops ran alternately, ${loopRuns(wasm)} times each; each time below is the best of its ` +
   'runs, so the wasm/native ratios compare the two targets under like conditions. This machine\'s ' +

@@ -20,6 +20,7 @@
 #include "flatbuffers_peer.hpp"
 #include "json_peer.hpp"
 #include "kiln_peer.hpp"
+#include "kiln_view_peer.hpp"
 #include "memcpy_peer.hpp"
 #include "msgpack_peer.hpp"
 #include "protobuf_peer.hpp"
@@ -121,6 +122,21 @@ int main(int argc, char** argv) {
   register_workload<KilnPeer<false, true>, Workload::kFoo>(cfg);
   register_workload<KilnPeer<true, true>, Workload::kStruct>(cfg);
   register_workload<KilnPeer<true, true>, Workload::kFoo>(cfg);
+  // Reading strings as views into the message instead of copies (std::string_view fields), into
+  // a reused object and into a fresh one, against the owning types decoded into a fresh one.
+  for (auto reg : {register_workload<KilnViewPeer<false, true>, Workload::kFoo>,
+                   register_workload<KilnViewPeer<false, true>, Workload::kRecord>,
+                   register_workload<KilnViewPeer<false, true>, Workload::kBulk>,
+                   register_workload<KilnViewPeer<true, true>, Workload::kFoo>,
+                   register_workload<KilnViewPeer<true, true>, Workload::kRecord>,
+                   register_workload<KilnViewPeer<true, true>, Workload::kBulk>,
+                   register_workload<KilnViewPeer<false, true, true>, Workload::kFoo>,
+                   register_workload<KilnViewPeer<false, true, true>, Workload::kRecord>,
+                   register_workload<KilnViewPeer<false, true, true>, Workload::kBulk>,
+                   register_workload<KilnViewPeer<false, false, true>, Workload::kFoo>,
+                   register_workload<KilnViewPeer<false, false, true>, Workload::kRecord>,
+                   register_workload<KilnViewPeer<false, false, true>, Workload::kBulk>})
+    reg(cfg);
   // The smallest messages: compressed numbers without the 4-byte fingerprint, and without any
   // header (both sides agree on the options out of band).
   register_peer<KilnPeer<true, false, Header::kNoFingerprint>>(cfg);

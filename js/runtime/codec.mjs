@@ -66,7 +66,7 @@ function readAgreed(r, type, compress) {
 // Options are checked by name, so that a misspelt or unsupported one throws instead of being
 // ignored.
 const WRITE_OPTIONS = ['compressNumbers', 'trackReferences', 'shareStrings', 'fingerprint', 'header', 'compatible'];
-export const TYPE_OPTIONS = new Set([...WRITE_OPTIONS, 'int64', 'maps']); // Type.serialize/deserialize
+export const TYPE_OPTIONS = new Set([...WRITE_OPTIONS, 'int64', 'maps', 'typedArrays']); // Type.serialize/deserialize
 const CODEC_OPTIONS = new Set([...TYPE_OPTIONS, 'limits']);
 const LIMITS = new Set(Object.keys(DEFAULT_LIMITS));
 
@@ -78,22 +78,27 @@ export class Codec {
   /**
    * @param {{compressNumbers?: boolean, trackReferences?: boolean, shareStrings?: boolean,
    *          fingerprint?: boolean, header?: boolean, int64?: 'bigint' | 'number',
-   *          maps?: 'object' | 'map', limits?: Partial<typeof DEFAULT_LIMITS>}} options
+   *          maps?: 'object' | 'map', typedArrays?: 'copy' | 'view',
+   *          limits?: Partial<typeof DEFAULT_LIMITS>}} options
    */
   constructor(options = {}) {
     checkOptions(options, CODEC_OPTIONS, 'options');
     const {
       compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true,
-      header = true, compatible = false, int64 = 'bigint', maps = 'object', limits = {},
+      header = true, compatible = false, int64 = 'bigint', maps = 'object', typedArrays = 'copy', limits = {},
     } = options;
     checkEnum('options.int64', int64, 'bigint', 'number');
     checkEnum('options.maps', maps, 'object', 'map');
+    checkEnum('options.typedArrays', typedArrays, 'copy', 'view');
     checkOptions(limits, LIMITS, 'options.limits');
     // Typed maps with string keys decode as plain objects, or as Maps.
     this.mapsAsMap = maps === 'map';
     // 64-bit integers decode as BigInt (exact), or as numbers, which fail to decode outside the
     // safe integer range rather than lose precision.
     this.int64AsNumber = int64 === 'number';
+    // Arrays of numbers whose wire bytes are their memory bytes decode as copies, or as views
+    // into the message where aligned (no copy; the view shares and keeps alive the input).
+    this.typedArrayViews = typedArrays === 'view';
     this.compress = !!compressNumbers;
     this.flags = optionFlags({ compressNumbers, trackReferences, shareStrings, fingerprint, header, compatible });
     // Without a header (docs/FORMAT.md 3.2) the message is the value alone: a reader must be
@@ -130,7 +135,7 @@ export class Codec {
   deserialize(type, bytes) {
     checkType(type);
     if (!(bytes instanceof Uint8Array)) invalid('bytes', 'a Uint8Array', bytes);
-    return readMessage(new Reader(bytes, this.limits, this.int64AsNumber, this.mapsAsMap), type, this.agreedFlags);
+    return readMessage(new Reader(bytes, this.limits, this.int64AsNumber, this.mapsAsMap, false, this.typedArrayViews), type, this.agreedFlags);
   }
 }
 
@@ -141,14 +146,14 @@ export function defaultCodec(options) {
   // A short key: this runs on every Type.serialize / Type.deserialize call.
   const {
     compressNumbers = false, trackReferences = false, shareStrings = false, fingerprint = true, header = true,
-    compatible = false, int64 = 'bigint', maps = 'object',
+    compatible = false, int64 = 'bigint', maps = 'object', typedArrays = 'copy',
   } = options;
   const key = `${+!!compressNumbers}${+!!trackReferences}${+!!shareStrings}${+(fingerprint !== false)}` +
-    `${+(header !== false)}${+!!compatible}${int64}${maps}`;
+    `${+(header !== false)}${+!!compatible}${int64}${maps}${typedArrays}`;
   let codec = defaultCodecs.get(key);
   if (codec === undefined) {
     checkOptions(options, TYPE_OPTIONS, 'options');
-    codec = new Codec({ compressNumbers, trackReferences, shareStrings, fingerprint, header, compatible, int64, maps });
+    codec = new Codec({ compressNumbers, trackReferences, shareStrings, fingerprint, header, compatible, int64, maps, typedArrays });
     defaultCodecs.set(key, codec);
   } else if (options !== NO_OPTIONS) {
     checkOptions(options, TYPE_OPTIONS, 'options');

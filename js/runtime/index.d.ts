@@ -30,6 +30,11 @@ export interface KilnType<Out, In> {
 export interface TypeReadOptions extends CodecOptions {
   int64?: 'bigint' | 'number';
   maps?: 'object' | 'map';
+  /** 'copy' (default): arrays of numbers (Uint8Array, Float64Array, ...) decode as copies.
+   *  'view': where their wire bytes are their memory bytes (bytes, and fixed-width numbers) and
+   *  the position is aligned for the element size, as views into the message: no copy, but the
+   *  array shares the input's memory and keeps its whole buffer alive. */
+  typedArrays?: 'copy' | 'view';
 }
 
 /** The decoded form of Out under options O (the int64 and maps options). */
@@ -102,6 +107,11 @@ export interface CodecConfig<I64 extends 'bigint' | 'number' = 'bigint', Maps ex
   /** 'object' (default): maps with string keys decode as plain objects (a '__proto__' key is an
    *  own property). 'map': as Maps. Maps with other keys are always Maps. Encoding takes either. */
   maps?: Maps;
+  /** 'copy' (default): arrays of numbers (Uint8Array, Float64Array, ...) decode as copies.
+   *  'view': where their wire bytes are their memory bytes (bytes, and fixed-width numbers) and
+   *  the position is aligned for the element size, as views into the message: no copy, but the
+   *  array shares the input's memory and keeps its whole buffer alive. */
+  typedArrays?: 'copy' | 'view';
   limits?: Partial<Limits>;
 }
 

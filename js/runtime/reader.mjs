@@ -35,9 +35,11 @@ const scratchView = new DataView(scratch.buffer);
 
 export class Reader {
   /** @param {Uint8Array} bytes  @param {boolean} nested: made while another reader runs (so
-   *  it must not take the scratch copy) */
-  constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false, mapsAsMap = false, nested = false) {
-    if (bytes.length <= SCRATCH_BYTES && !nested) {
+   *  it must not take the scratch copy)  @param {boolean} typedArrayViews: number arrays may be
+   *  returned as views into `bytes` (so the message is read in place, never from the scratch) */
+  constructor(bytes, limits = DEFAULT_LIMITS, int64AsNumber = false, mapsAsMap = false, nested = false,
+    typedArrayViews = false) {
+    if (bytes.length <= SCRATCH_BYTES && !nested && !typedArrayViews) {
       scratch.set(bytes);
       this.buf = scratch;
       this.view = scratchView;
@@ -58,6 +60,7 @@ export class Reader {
     this.stringBytes = null; // their UTF-8 lengths
     this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers
     this.mapsAsMap = mapsAsMap; // typed maps with string keys decode as Map, not plain objects
+    this.typedArrayViews = typedArrayViews; // typedArray() may return a view into the input
     this.allocLeft = allocBudget(limits, bytes.length);
     // While reading a compatible-mode body by another version's table: { plans, walker }
     // (schema/bind.mjs). Element counts are then checked at 1 byte per element, since the
@@ -148,6 +151,25 @@ export class Reader {
     if (this.end - this.pos < n) {
       this.fail('Truncated', `${what} needs ${n} bytes, ${this.end - this.pos} left`);
     }
+  }
+
+  /** n numbers of `size` bytes each, whose wire bytes are their memory bytes, as a typed array
+   *  of Type: a view into the input when the codec returns views and the position is aligned
+   *  for Type (always for bytes), else a copy. A view shares the input's memory: writing to
+   *  either changes both, and it keeps the whole input buffer alive. */
+  typedArray(Type, n, size) {
+    const bytes = n * size;
+    this.need(bytes, 'sequence elements');
+    const at = this.buf.byteOffset + this.pos;
+    let a;
+    if (this.typedArrayViews && at % size === 0) {
+      a = new Type(this.buf.buffer, at, n);
+    } else {
+      a = new Type(n);
+      new Uint8Array(a.buffer).set(this.buf.subarray(this.pos, this.pos + bytes));
+    }
+    this.pos += bytes;
+    return a;
   }
 
   u8(what = 'fixed-width value') {

@@ -1,33 +1,42 @@
-# dropped_result.cpp must compile as it is (every result used) and, with -DDROP, fail under
-# -Wall -Wextra -Werror with a nodiscard diagnostic on exactly the lines marked "dropped".
-#   cmake -DCXX=<compiler> -DINCLUDES=<dir;dir> -DSOURCE=<dropped_result.cpp> -P run.cmake
+# SOURCE must compile as it is and, with -D<DEFINE>, fail with a diagnostic matching ERROR on
+# exactly the lines marked "// <MARK>". Defaults: dropped_result.cpp's case (a nodiscard
+# diagnostic on each line marked "dropped", with -DDROP).
+#   cmake -DCXX=<compiler> -DINCLUDES=<dir;dir> -DSOURCE=<file.cpp> [-DMARK=<word>
+#         -DDEFINE=<macro> -DERROR=<regex>] -P run.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/compile_as_is.cmake)
+if(NOT MARK)
+  set(MARK dropped)
+  set(DEFINE DROP)
+  set(ERROR "(error|warning): .*(nodiscard|unused-result|unused result|expression result unused)")
+endif()
 
 file(STRINGS ${SOURCE} lines)
 set(expected "")
 set(n 0)
 foreach(line IN LISTS lines)
   math(EXPR n "${n} + 1")
-  if(line MATCHES "// dropped")
+  if(line MATCHES "// ${MARK}")
     list(APPEND expected ${n})
   endif()
 endforeach()
 
-execute_process(COMMAND ${CXX} ${flags} -DDROP ${SOURCE} RESULT_VARIABLE rc ERROR_VARIABLE err)
+execute_process(COMMAND ${CXX} ${flags} -D${DEFINE} ${SOURCE} RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc)
-  message(FATAL_ERROR "results were dropped and the file still compiles")
+  message(FATAL_ERROR "with -D${DEFINE} the file still compiles")
 endif()
+get_filename_component(name ${SOURCE} NAME)
+string(REPLACE "." "\\." name "${name}")
 set(found "")
 string(REPLACE "\n" ";" diagnostics "${err}")
 foreach(d IN LISTS diagnostics)
-  if(d MATCHES "dropped_result\\.cpp:([0-9]+):[0-9]+: (error|warning): .*(nodiscard|unused-result|unused result|expression result unused)")
+  if(d MATCHES "${name}:([0-9]+):[0-9]+: ${ERROR}")
     list(APPEND found ${CMAKE_MATCH_1})
   endif()
 endforeach()
 list(REMOVE_DUPLICATES found)
 list(SORT found COMPARE NATURAL)
 if(NOT found STREQUAL expected)
-  message(FATAL_ERROR "dropped results rejected on lines [${found}], expected [${expected}]:\n${err}")
+  message(FATAL_ERROR "rejected on lines [${found}], expected [${expected}] (marked \"${MARK}\"):\n${err}")
 endif()
 list(LENGTH expected count)
-message("${count} dropped results rejected, each on its own line")
+message("${count} lines marked \"${MARK}\" rejected, each on its own line")

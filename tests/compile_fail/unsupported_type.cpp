@@ -12,11 +12,13 @@
 // expect BAD_SERIALIZER: kiln: kiln::Serializer<T> lacks members of the protocol
 // expect BAD_WIRE_NAME: kiln: a wire name (kiln_name or kiln::WireName<T>::name) is 1 to 255 ASCII characters
 // expect BAD_ENUM_NAME: kiln: a wire name (kiln_name or kiln::WireName<T>::name) is 1 to 255 ASCII characters
+// expect WIDE_SPAN: kiln: only std::span<const E> with one-byte elements (uint8_t, int8_t, char, std::byte) can be read as a view
 // clang-format on
 #include <kiln/kiln.hpp>
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -125,6 +127,11 @@ int main() {
   ok = ok && codec.serialize(Renamed{1}).has_value();
 #elif defined(BAD_ENUM_NAME)
   ok = ok && codec.serialize(Paint{Colour::green}).has_value();
+#elif defined(WIDE_SPAN)
+  struct Samples {
+    std::span<const std::int32_t> values;
+  };
+  ok = ok && codec.serialize(Samples{}).has_value();
 #elif defined(ADAPTED_BUILTIN)
   ok = ok && codec.serialize(std::vector<std::int32_t>{1, 2}).has_value();
 #endif

@@ -393,3 +393,47 @@ test('each JS-declared type has the storage the C++ type is charged (as the gene
   }
   assert.deepStrictEqual(wrong, []);
 });
+
+test("typedArrays: 'view': number arrays view the message where aligned, and say what the copies say", () => {
+  const toPlain = (v) => JSON.stringify(v, (k, x) => (typeof x === 'bigint' ? `${x}n` : ArrayBuffer.isView(x) ? [...x]
+    : x instanceof Set || x instanceof Map ? [...x] : Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : x));
+  const inside = (a, bytes) => a.buffer === bytes.buffer && a.byteOffset >= bytes.byteOffset &&
+    a.byteOffset + a.byteLength <= bytes.byteOffset + bytes.length;
+  for (const m of messages.filter((x) => x.type === 'Catalog')) {
+    for (const [name, type, codecOf] of [
+      ['generated', generated[m.type], (o) => new generated.Codec(o)],
+      ['declared', declared[m.type], (o) => new Codec(o)],
+    ]) {
+      const copies = codecOf(m.options).deserialize(type, m.bytes);
+      const reader = codecOf({ ...m.options, typedArrays: 'view' });
+      // The message at each of 8 offsets in a buffer: bytes are viewed at every one, 4-byte
+      // numbers at 2 of them and 8-byte numbers at 1 (where aligned), and copied elsewhere;
+      // compressed int32s are varints, never viewed.
+      const viewed = { blob: 0, ints: 0, doubles: 0 };
+      for (let shift = 0; shift < 8; shift++) {
+        const moved = new Uint8Array(new ArrayBuffer(m.bytes.length + 8), shift, m.bytes.length);
+        moved.set(m.bytes);
+        const views = reader.deserialize(type, moved);
+        assert.equal(toPlain(views), toPlain(copies), `${name} ${m.name}, offset ${shift}`);
+        for (const field of Object.keys(viewed)) {
+          if (inside(views[field], moved)) {
+            viewed[field]++;
+            assert.equal(views[field].byteOffset % views[field].BYTES_PER_ELEMENT, 0);
+          }
+        }
+      }
+      assert.deepEqual(viewed, { blob: 8, ints: m.options.compressNumbers ? 0 : 2, doubles: 1 }, `${name} ${m.name}`);
+      for (const field of Object.keys(viewed)) {
+        assert.ok(!inside(copies[field], m.bytes), `${name} ${m.name}: the default decode shares ${field}`);
+      }
+    }
+    // Every cut: the same verdict with views as with copies.
+    for (let n = 0; n < m.bytes.length; n++) {
+      const cut = m.bytes.slice(0, n);
+      const a = decodeVerdict(new generated.Codec(m.options), generated[m.type], cut).verdict;
+      const b = decodeVerdict(new generated.Codec({ ...m.options, typedArrays: 'view' }), generated[m.type], cut).verdict;
+      assert.equal(b, a, `${m.name} cut at ${n}`);
+    }
+  }
+  assert.throws(() => new generated.Codec({ typedArrays: 'share' }), (e) => e instanceof generated.KilnError && e.code === 'InvalidArgument');
+});

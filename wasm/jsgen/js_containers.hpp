@@ -65,12 +65,9 @@ std::string read_elements(Context& c, std::string& out, const std::string& n,
   std::string ta = typed_array_of<E>();
   std::string a = c.local(name + "_items");
   if (!ta.empty() && kiln::detail::bulk_copyable<js_wire_t<E>, ModeOf<Mode>>) {
-    std::string bytes = n + " * " + std::to_string(sizeof(js_wire_t<E>));
-    out += ind + "r.need(" + bytes + ", 'sequence elements');\n";
-    out += ind + "const " + a + " = new " + ta + "(" + n + ");\n";
-    out += ind + "new Uint8Array(" + a + ".buffer).set(r.buf.subarray(r.pos, r.pos + " + bytes +
-           "));\n";
-    out += ind + "r.pos += " + bytes + ";\n";
+    // A copy, or a view into the input with the codec's typedArrays: 'view' (reader.mjs).
+    out += ind + "const " + a + " = r.typedArray(" + ta + ", " + n + ", " +
+           std::to_string(sizeof(js_wire_t<E>)) + ");\n";
     return a;
   }
   std::string i = c.local(name + "_i");
@@ -140,6 +137,12 @@ struct Js<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
     return detail::read_elements<E, Mode>(c, out, n, name, ind);
   }
 };
+
+// std::span<const E> of bytes: std::vector<E>'s wire form, so its JS form too (a view in C++;
+// in JS, the codec's typedArrays: 'view' makes the typed array a view).
+template <class T>
+struct Js<T, std::enable_if_t<kiln::detail::is_byte_span<T>>>
+    : Js<std::vector<std::remove_const_t<typename T::element_type>>> {};
 
 // std::array<E, N>: like a sequence of exactly N, no length on the wire.
 template <class T>

@@ -19,6 +19,7 @@
 #include "kiln/detail/graph/needs_graph.hpp"
 #include "kiln/detail/graph/registry.hpp"
 #include "kiln/detail/reflect/type_name.hpp"
+#include "kiln/detail/ser/holds_views.hpp"
 #include "kiln/detail/ser/serializer.hpp"
 #include "kiln/detail/ser/supported.hpp"
 #include "kiln/detail/ser/writes_checked.hpp"
@@ -103,6 +104,15 @@ class Codec {
     if (!s) return s.error();
     return value;
   }
+
+  // A T holding views (std::string_view, std::span<const std::uint8_t>) points into the bytes it
+  // is read from, which must outlive it: decoding one from a temporary vector is refused.
+  template <class T>
+  requires detail::holds_views<T> Status deserialize_into(std::vector<std::uint8_t>&& bytes, T& out)
+  const = delete;
+  template <class T>
+  requires detail::holds_views<T> Result<T> deserialize(std::vector<std::uint8_t>&& bytes)
+  const = delete;
 
  private:
   // A root type Kiln cannot serialize stops the build with a message that says what to do.

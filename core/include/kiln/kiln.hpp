@@ -12,6 +12,7 @@
 #include "kiln/detail/types/pointer.hpp"
 #include "kiln/detail/types/sequence.hpp"
 #include "kiln/detail/types/set.hpp"
+#include "kiln/detail/types/span.hpp"
 #include "kiln/detail/types/string.hpp"
 #include "kiln/detail/types/struct.hpp"
 #include "kiln/detail/types/tuple.hpp"

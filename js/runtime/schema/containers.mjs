@@ -39,21 +39,14 @@ function elementsWriter(e, mode) {
   };
 }
 
-// Reads n elements into an array, or a typed array for numbers (copied in one go when its bytes
-// are the wire bytes).
+// Reads n elements into an array, or a typed array for numbers (copied in one go, or viewed in
+// place with the codec's typedArrays: 'view', when its bytes are the wire bytes).
 function elementsReader(e, mode) {
   const re = e.reader(mode);
   const ta = e.typedArray;
   if (ta !== null && e.bulk(mode)) {
     const size = e.width;
-    return (r, n) => {
-      const bytes = n * size;
-      r.need(bytes, 'sequence elements');
-      const a = new ta(n);
-      new Uint8Array(a.buffer).set(r.buf.subarray(r.pos, r.pos + bytes));
-      r.pos += bytes;
-      return a;
-    };
+    return (r, n) => r.typedArray(ta, n, size);
   }
   if (ta !== null) {
     // 64-bit elements of a BigInt64Array are BigInts whatever the codec's int64 option.

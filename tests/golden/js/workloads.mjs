@@ -552,10 +552,7 @@ function readTestBaseClass_fixed(r) {
   const m_int = r.i32();
   const m_string = r.str();
   r.need(32, 'array');
-  r.need(8 * 4, 'sequence elements');
-  const m_ints_items = new Int32Array(8);
-  new Uint8Array(m_ints_items.buffer).set(r.buf.subarray(r.pos, r.pos + 8 * 4));
-  r.pos += 8 * 4;
+  const m_ints_items = r.typedArray(Int32Array, 8, 4);
   const m_ints = m_ints_items;
   const m_strings_items = [];
   for (let m_strings_i = 0; m_strings_i < 8; m_strings_i++) {

@@ -42,6 +42,8 @@ class PooledCodec : public concurrent::CodecFacade<PooledCodec> {
 
   // Immutable after construction: read without a lock.
   const Options& options() const noexcept { return prototype_.options(); }
+  // The codec every slot copies; its const members are safe from any thread.
+  const Codec& prototype() const noexcept { return prototype_; }
   std::size_t size() const noexcept { return size_; }
 
   // Exclusive use of one codec until the lease is destroyed: for a batch of calls, or for

@@ -98,6 +98,8 @@ class ThreadLocalCodec : public concurrent::CodecFacade<ThreadLocalCodec> {
 
   // Immutable after construction: read without a lock.
   const Options& options() const noexcept { return prototype_->options(); }
+  // The codec every thread copies; its const members are safe from any thread.
+  const Codec& prototype() const noexcept { return *prototype_; }
 
   // The calling thread's codec for this facade. Use it directly for a batch of calls; do not
   // hand it to another thread.

@@ -54,7 +54,8 @@ class FrameReader {
 
   // Decodes a frame's message into `out`. An error's offset is moved to the stream (message
   // offset + frame.offset), and unless the reader has failed already, it fails the reader: a
-  // corrupt message ends its stream.
+  // corrupt message ends its stream. A T holding views (std::string_view, byte spans) points
+  // into the frame, so it is valid only until the next feed(), as the frame is.
   template <class T>
   [[nodiscard]] Status decode(const Codec& codec, const Frame& frame, T& out) {
     Status s = codec.deserialize_into(frame.message, out);

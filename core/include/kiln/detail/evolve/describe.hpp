@@ -180,6 +180,10 @@ struct Describe<T, std::enable_if_t<kiln::detail::is_sequence<T>>> {
     describe<typename T::value_type>(b);
   }
 };
+// A byte span is the wire form of the vector it views.
+template <class T>
+struct Describe<T, std::enable_if_t<kiln::detail::is_byte_span<T>>>
+    : Describe<std::vector<std::remove_const_t<typename T::element_type>>> {};
 template <class T>
 struct Describe<T, std::enable_if_t<kiln::detail::is_set<T>>> {
   static constexpr void type(Builder& b) {

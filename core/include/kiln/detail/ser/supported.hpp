@@ -34,6 +34,15 @@ constexpr bool no_serializer_for() {
 }
 
 template <class T>
+constexpr bool no_view_for() {
+  static_assert(!std::is_same_v<T, T>,
+                "kiln: only std::span<const E> with one-byte elements (uint8_t, int8_t, char, "
+                "std::byte) can be read as a view into the message; for other elements use "
+                "std::vector<E>, which is copied in one go (docs/FORMAT.md 5.4)");
+  return false;
+}
+
+template <class T>
 constexpr bool adapter_checked() {
   static_assert(!serialized_by_kiln<T>,
                 "kiln: kiln::Adapter<T> is specialized for a type Kiln serializes itself (a "
@@ -75,8 +84,11 @@ constexpr bool supported() {
       return supported<wire_type_t<T>, Depth + 1>();
     else
       return false;
-  } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T> || is_string<T>) {
+  } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T> || is_string<T> ||
+                       is_byte_span<T>) {
     return true;
+  } else if constexpr (is_span<T>) {
+    return no_view_for<T>();
   } else if constexpr (is_instance_v<T, std::unique_ptr> || is_instance_v<T, std::shared_ptr> ||
                        is_instance_v<T, std::weak_ptr>) {
     return supported<typename T::element_type, Depth + 1>();

@@ -3,6 +3,11 @@
 // A repeated key is an error on read.
 #pragma once
 
+#include <memory>
+#include <string_view>
+
+#include "kiln/detail/graph/string_hash.hpp"
+#include "kiln/detail/ser/holds_views.hpp"
 #include "kiln/detail/types/sequence.hpp"
 
 namespace kiln {
@@ -55,6 +60,10 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
     // Decoding into a reused map allocates nothing once it has grown: while the message repeats
     // the map's keys in order, only values are assigned; after the first difference, the old
     // entries' nodes are reused for the new ones.
+    // Keys holding views other than a plain string_view (below) are all read anew: the old ones
+    // view the previous message, so the old entries' nodes take the new keys.
+    if constexpr (detail::holds_views<K> && !std::is_same_v<K, std::string_view>)
+      return read_rest<M>(r, v, n, 0, r.offset(), v.begin(), nullptr);
     auto it = v.begin();
     K key{};
     std::size_t i = 0;
@@ -66,6 +75,14 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
         bool same = false;
         if (!Serializer<K>::template read_expecting<M>(r, it->first, key, same)) return false;
         if (!same) return read_rest<M>(r, v, n, i, at, it, &key);
+      } else if constexpr (std::is_same_v<K, std::string_view>) {
+        if (!Serializer<K>::template read<M>(r, key)) return false;
+        if (!detail::graph::StringEq()(key, it->first))
+          return read_rest<M>(r, v, n, i, at, it, &key);
+        // Equal, but the old key views the previous message: the entry takes the new view. A
+        // const member of the node's pair is not a complete const object, so it may be replaced
+        // (C++20 [basic.life]/8), and an equal key keeps the map's order.
+        std::construct_at(const_cast<K*>(&it->first), key);
       } else {
         if (!Serializer<K>::template read<M>(r, key)) return false;
         if (!(key == it->first)) return read_rest<M>(r, v, n, i, at, it, &key);

@@ -1,6 +1,8 @@
-// std::string (read and write) and std::string_view (write only): varint byte length + UTF-8.
-// In a message that shares strings (header bit 3), the varint is (length << 1) for a new string
-// and (index << 1) | 1 for a repeat of the string numbered `index` in order of first appearance.
+// std::string and std::string_view: varint byte length + UTF-8. In a message that shares strings
+// (header bit 3), the varint is (length << 1) for a new string and (index << 1) | 1 for a repeat
+// of the string numbered `index` in order of first appearance. A string_view is read as a view
+// into the message (a repeat views the first occurrence): valid only while the input bytes are,
+// which the codec enforces where it can (codec.hpp, holds_views.hpp).
 #pragma once
 
 #include <string>
@@ -53,8 +55,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
   template <class M>
-  KILN_INLINE static bool read(detail::Reader& r, std::string& v) {
-    static_assert(std::is_same_v<T, std::string>, "std::string_view can be written, not read");
+  KILN_INLINE static bool read(detail::Reader& r, T& v) {
     detail::graph::ReadContext* g = r.graph();
     if (g != nullptr && g->share_strings) [[unlikely]]
       return read_shared(r, v, *g);
@@ -129,7 +130,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
       write_new(w, data, n, std::uint64_t{n} << 1);
   }
 
-  [[gnu::noinline]] static bool read_shared(detail::Reader& r, std::string& v,
+  [[gnu::noinline]] static bool read_shared(detail::Reader& r, T& v,
                                             detail::graph::ReadContext& g) {
     std::string_view s;
     if (!detail::graph::read_shared_string(r, g, s)) return false;
@@ -137,7 +138,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     return true;
   }
 
-  KILN_INLINE static bool read_bytes(detail::Reader& r, std::string& v, std::size_t n) {
+  KILN_INLINE static bool read_bytes(detail::Reader& r, T& v, std::size_t n) {
     const std::uint8_t* p = r.cursor();
     if (r.validate_utf8()) {
       std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
@@ -151,6 +152,10 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     return true;
   }
 
+  // A view: p is in the input (a shared string's repeat: its first occurrence, also there).
+  KILN_INLINE static void assign(std::string_view& v, const std::uint8_t* p, std::size_t n) {
+    v = std::string_view(reinterpret_cast<const char*>(p), n);
+  }
   KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
     if (n <= v.capacity()) {  // a reused string: no allocation, and cheaper than assign()
       if (v.size() != n) v.resize(n);
