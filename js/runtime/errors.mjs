@@ -60,6 +60,7 @@ export const CODE_NAMES = {
   AllocationLimit: 'allocation limit exceeded',
   BadTypeTable: 'invalid type table',
   UnsupportedOption: 'unsupported option',
+  Cycle: 'cycle without reference tracking',
 };
 
 // The C++ ErrorCode enum order, for codes that cross the wasm boundary as numbers.
@@ -68,6 +69,7 @@ export const CODES_BY_NUMBER = [
   'ValueOutOfRange', 'BadBool', 'BadUtf8', 'LengthTooLarge', 'BadVariantIndex', 'BadOptionalTag',
   'DuplicateKey', 'DepthExceeded', 'TrailingBytes', 'BadReference', 'UnknownType',
   'DuplicateType', 'UnregisteredType', 'BadTag', 'AllocationLimit', 'BadTypeTable', 'UnsupportedOption',
+  'Cycle',
 ];
 
 function describe(v) {

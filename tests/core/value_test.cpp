@@ -281,14 +281,28 @@ TEST(ValueReferences, CyclesRoundTripAsWeakLinks) {
   EXPECT_TRUE(watch.expired());
 }
 
-TEST(ValueReferences, UntrackedCycleIsWrittenAsAReferenceReadersReject) {
-  // A writer cannot fail, so the back-edge of a cycle is still a reference; without flag bit 1
-  // the message is rejected where the reference is.
+struct ValueHolder {
+  std::int32_t id;
+  Value payload;
+};
+
+TEST(ValueReferences, AnUntrackedCycleIsAWriteErrorAndAReaderRejectsItsReference) {
+  // Without flag bit 1 the back-edge of a cycle could only be a reference, which readers reject,
+  // so the writer refuses the value (as the JS writer does, with the same code), as a root and as
+  // a field of a typed struct; with tracking it round-trips.
   auto root = std::make_shared<Value::Array>();
   root->push_back(Value::link(root));
-  Bytes bytes = Codec().serialize(Value(root)).value();
-  EXPECT_EQ(bytes, message({0x0a, 0x01, 0x10, 0x00}));
-  Error e = decode_error(bytes);
+  kiln::Result<Bytes> refused = Codec().serialize(Value(root));
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::kCycle);
+  EXPECT_NE(refused.error().detail.find("track_references"), std::string::npos);
+  Bytes out{1, 2};
+  EXPECT_EQ(Codec().serialize_into(ValueHolder{7, Value(root)}, out).error().code,
+            ErrorCode::kCycle);
+  EXPECT_EQ(out, (Bytes{1, 2}));
+  EXPECT_TRUE(Codec({.track_references = true}).serialize(ValueHolder{7, Value(root)}));
+  // Hand-made, the same reference without the flag is rejected where it is.
+  Error e = decode_error(message({0x0a, 0x01, 0x10, 0x00}));
   EXPECT_EQ(e.code, ErrorCode::kBadReference);
   EXPECT_EQ(e.offset, 9u);
 }

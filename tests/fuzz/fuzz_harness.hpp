@@ -7,7 +7,8 @@
 // one harness covers both modes). Beyond "no crash, leak or sanitizer report" it checks:
 //  - decoding into a value already holding `prefill` (the reuse path) gives the same verdict,
 //    and on success the same value, as decoding into a fresh one;
-//  - a successful decode re-encodes, in both number modes, to bytes that decode without error
+//  - a successful decode re-encodes, in both number modes (with the input's reference tracking),
+//    to bytes that decode without error
 //    to an equal value, and re-encoding that value gives the same bytes (checks.same_bytes);
 //  - every error has a code and an offset within the input;
 //  - the body after a well-formed header, read without it (Options::header = false) by a reader
@@ -109,8 +110,11 @@ int run(const std::uint8_t* data, std::size_t size, const T& prefill, const Chec
   const bool compressed = (data[2] & kiln::detail::wire::kFlagCompressNumbers) != 0;
   const bool fingerprint =
       (data[2] & kiln::detail::wire::kFlagNoFingerprint) == 0;  // kept, as the input had it
+  // Kept too: a tracked message may decode to a cycle, which only tracking can write.
+  const bool tracking = (data[2] & kiln::detail::wire::kFlagReferenceTracking) != 0;
   for (bool mode : {compressed, !compressed}) {
-    Codec writer({.compress_numbers = mode, .fingerprint = fingerprint});
+    Codec writer(
+        {.compress_numbers = mode, .track_references = tracking, .fingerprint = fingerprint});
     std::vector<std::uint8_t> once = writer.serialize(fresh).value();
     T again{};
     Status st3 = codec.deserialize_into(once, again);

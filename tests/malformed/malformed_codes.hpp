@@ -34,8 +34,9 @@ inline constexpr const char* kCodeNames[] = {
     "AllocationLimit",
     "BadTypeTable",
     "UnsupportedOption",
+    "Cycle",
 };
-static_assert(std::size(kCodeNames) == static_cast<std::size_t>(ErrorCode::kUnsupportedOption) + 1,
+static_assert(std::size(kCodeNames) == static_cast<std::size_t>(ErrorCode::kCycle) + 1,
               "every ErrorCode has a name");
 
 inline const char* code_name(ErrorCode code) {

@@ -52,6 +52,8 @@ const char* error_code_name(ErrorCode code) noexcept {
       return "invalid type table";
     case ErrorCode::kUnsupportedOption:
       return "unsupported option";
+    case ErrorCode::kCycle:
+      return "cycle without reference tracking";
   }
   return "unknown error";
 }

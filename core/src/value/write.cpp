@@ -141,10 +141,10 @@ class Writer {
       auto [it, fresh] = ids_.try_emplace(c, next_id_);
       if (!fresh) return reference(it->second);
     } else {
-      // Without tracking, shared containers are written again as copies; only the back-edge
-      // of a cycle (a container inside itself) has to be a reference, or writing never ends.
-      for (const auto& [p, id] : open_)
-        if (p == c) return reference(id);
+      // Without tracking, shared containers are written again as copies; a cycle (a container
+      // inside itself) cannot be written: readers refuse back-references in such a message.
+      for (const auto& entry : open_)
+        if (entry.first == c) return cycle();
     }
     if (open_.size() >= io::kMaxWriteDepth) {
       w_.fail(ErrorCode::kDepthExceeded,
@@ -154,6 +154,12 @@ class Writer {
     open_.emplace_back(c, next_id_++);
     body(*c);
     open_.pop_back();
+  }
+
+  [[gnu::cold]] void cycle() {
+    w_.fail(ErrorCode::kCycle,
+            "a container refers back to a container that encloses it (a cycle); serialize with "
+            "Options::track_references to keep cycles and shared references");
   }
 
   void reference(std::uint64_t id) {

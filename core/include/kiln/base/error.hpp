@@ -33,6 +33,7 @@ enum class ErrorCode : std::uint8_t {
   kAllocationLimit,    // the message would make the decoder allocate more than its budget
   kBadTypeTable,       // compatible mode: a malformed type table or type descriptor
   kUnsupportedOption,  // writing: the codec's options ask for what the root type cannot do
+  kCycle,              // writing: a generic value contains itself, without reference tracking
 };
 
 // Short stable name of an error code, e.g. "truncated".
