@@ -102,7 +102,9 @@ function measureAll(cases, rounds, roundMs) {
   }
   return samples.map((s) => {
     s.sort((a, b) => a - b);
-    return { median: s[Math.floor(s.length / 2)], fastest: s[0] };
+    const mean = s.reduce((a, b) => a + b, 0) / s.length;
+    const cv = Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length) / mean;
+    return { median: s[Math.floor(s.length / 2)], fastest: s[0], cv };
   });
 }
 
@@ -137,7 +139,7 @@ for (const workload of Object.keys(WORKLOADS)) {
     rows.push({ target: 'js', library: kiln ? 'kiln' : library,
       workload, mode: kiln ? library.slice(6, -1) : 'default', ser_ns: +ser.toFixed(1),
       de_ns: +de.toFixed(1), roundtrip_ns: +rt.toFixed(1), fastest_ns: { ser: fser, de: fde, roundtrip: frt },
-      bytes: size, codegen_free: codegenFree[library],
+      bytes: size, codegen_free: codegenFree[library], rounds_cv: +ns[3 * k + 2].cv.toFixed(3),
       ...(identity === undefined ? {} : { keeps_identity: identity }) });
     console.log(`[js] ${workload.padEnd(9)} ${library.padEnd(28)} ser ${ser.toFixed(0).padStart(8)} ns  de ${de.toFixed(0).padStart(8)} ns  rt ${rt.toFixed(0).padStart(8)} ns  ${size} B` +
       (identity === undefined ? '' : identity ? '  (keeps identity)' : '  (copies the shared object)'));

@@ -1,8 +1,9 @@
 // Steady-clock loop benchmark of Kiln and the header-only peers (cereal, msgpack-cxx,
 // nlohmann::json, FlatBuffers) plus the memcpy floor. The same source builds natively and with
 // em++, so the native and wasm runs compare like with like.
-//   kiln_loop_bench [--quick] [--out rows.jsonl] [--filter text] [--op ser|de|rt]
-// --op times one of the three operations only (the others report 0): for profiling one path.
+//   kiln_loop_bench [--quick] [--out rows.jsonl] [--filter text] [--op ser|de|rt|de-fresh|rt-fresh]
+// --op times one of the operations only (the others report 0): for profiling one path. Decoding
+// is timed into a reused object and into a fresh one (case.hpp); a row per decode.
 // Per case and operation: warm-up and a calibrated round size, then in each of several passes
 // over all cases the median of a few rounds; the fastest pass is reported. Passes spread each
 // case's samples over the whole run, so a burst of another tenant's load (these shared machines
@@ -47,12 +48,12 @@ struct Config {
   int rounds = 5;
   int passes = 3;
   std::string filter;
-  std::string op;  // empty: all three
+  std::string op;  // empty: all
 };
 
 struct Row {
   std::string library, workload, mode;
-  double ser_ns = 0, de_ns = 0, roundtrip_ns = 0;
+  double ser_ns = 0, de_ns = 0, roundtrip_ns = 0, de_fresh_ns = 0, roundtrip_fresh_ns = 0;
   std::size_t bytes = 0;
   int keeps_identity = -1;  // TestClass only
 };
@@ -152,6 +153,8 @@ void add_workload(const Config& cfg, std::vector<Row>& rows, std::vector<Timer>&
     add("ser", &Row::ser_ns, batch_of([c] { return c->serialize(); }));
     add("de", &Row::de_ns, batch_of([c] { return c->deserialize(); }));
     add("rt", &Row::roundtrip_ns, batch_of([c] { return c->roundtrip(); }));
+    add("de-fresh", &Row::de_fresh_ns, batch_of([c] { return c->deserialize_fresh(); }));
+    add("rt-fresh", &Row::roundtrip_fresh_ns, batch_of([c] { return c->roundtrip_fresh(); }));
   }
 }
 
@@ -162,19 +165,24 @@ void add_peer(const Config& cfg, std::vector<Row>& rows, std::vector<Timer>& tim
   add_workload<P, Workload::kRecord>(cfg, rows, timers);
   add_workload<P, Workload::kTestClass>(cfg, rows, timers);
   add_workload<P, Workload::kBulk>(cfg, rows, timers);
+  add_workload<P, Workload::kStructLarge>(cfg, rows, timers);
 }
 
 void write_rows(std::FILE* f, const std::vector<Row>& rows) {
   for (const Row& r : rows) {
-    std::fprintf(f,
-                 "{\"target\": \"%s\", \"harness\": \"loop\", \"library\": \"%s\", "
-                 "\"workload\": \"%s\", \"mode\": \"%s\", \"ser_ns\": %.2f, \"de_ns\": %.2f, "
-                 "\"roundtrip_ns\": %.2f, \"bytes\": %zu, \"codegen_free\": true",
-                 kTarget, r.library.c_str(), r.workload.c_str(), r.mode.c_str(), r.ser_ns, r.de_ns,
-                 r.roundtrip_ns, r.bytes);
-    if (r.keeps_identity >= 0)
-      std::fprintf(f, ", \"keeps_identity\": %s", r.keeps_identity ? "true" : "false");
-    std::fprintf(f, ", \"flags\": \"%s\"}\n", KILN_BENCH_FLAGS);
+    for (bool fresh : {false, true}) {
+      std::fprintf(f,
+                   "{\"target\": \"%s\", \"harness\": \"loop\", \"library\": \"%s\", "
+                   "\"workload\": \"%s\", \"mode\": \"%s\", \"decode\": \"%s\", "
+                   "\"ser_ns\": %.2f, \"de_ns\": %.2f, \"roundtrip_ns\": %.2f, \"bytes\": %zu, "
+                   "\"codegen_free\": true",
+                   kTarget, r.library.c_str(), r.workload.c_str(), r.mode.c_str(),
+                   fresh ? "fresh" : "reused", r.ser_ns, fresh ? r.de_fresh_ns : r.de_ns,
+                   fresh ? r.roundtrip_fresh_ns : r.roundtrip_ns, r.bytes);
+      if (r.keeps_identity >= 0)
+        std::fprintf(f, ", \"keeps_identity\": %s", r.keeps_identity ? "true" : "false");
+      std::fprintf(f, ", \"flags\": \"%s\"}\n", KILN_BENCH_FLAGS);
+    }
   }
 }
 
@@ -203,7 +211,8 @@ int main(int argc, char** argv) {
       cfg.op = argv[++i];
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--quick] [--out rows.jsonl] [--filter text] [--op ser|de|rt]\n",
+                   "usage: %s [--quick] [--out rows.jsonl] [--filter text] "
+                   "[--op ser|de|rt|de-fresh|rt-fresh]\n",
                    argv[0]);
       return 2;
     }
@@ -216,8 +225,8 @@ int main(int argc, char** argv) {
   std::fprintf(stderr,
                "[loop %s] %s build (%s); fastest of %d passes, each the median of %d rounds of "
                "~%.0f ms, after %.0f ms warm-up\n"
-               "[loop %s] kiln: serialize_view + deserialize_into a reused object; TestClass "
-               "with reference tracking and shared strings\n",
+               "[loop %s] kiln: serialize_view + deserialize_into a reused object and into a "
+               "fresh one; TestClass with reference tracking and shared strings\n",
                kTarget, KILN_BENCH_FLAGS, __VERSION__, cfg.passes, cfg.rounds, cfg.round_ms,
                cfg.warmup_ms, kTarget);
 
@@ -241,9 +250,11 @@ int main(int argc, char** argv) {
   }
   for (const Timer& t : timers) rows[t.row].*t.field = t.best;
   for (const Row& r : rows)
-    std::fprintf(stderr, "[loop %s] %-36s ser %11.1f ns  de %11.1f ns  rt %11.1f ns  %8zu B\n",
+    std::fprintf(stderr,
+                 "[loop %s] %-36s ser %11.1f ns  de %11.1f ns  rt %11.1f ns  (fresh: de %11.1f ns  "
+                 "rt %11.1f ns)  %8zu B\n",
                  kTarget, (r.library + "/" + r.mode + "/" + r.workload).c_str(), r.ser_ns, r.de_ns,
-                 r.roundtrip_ns, r.bytes);
+                 r.roundtrip_ns, r.de_fresh_ns, r.roundtrip_fresh_ns, r.bytes);
 
   std::FILE* f = out_path ? std::fopen(out_path, "w") : stdout;
   if (!f) {
@@ -253,7 +264,7 @@ int main(int argc, char** argv) {
   write_rows(f, rows);
   if (out_path) {
     std::fclose(f);
-    std::fprintf(stderr, "[loop %s] %zu rows -> %s\n", kTarget, rows.size(), out_path);
+    std::fprintf(stderr, "[loop %s] %zu rows -> %s\n", kTarget, 2 * rows.size(), out_path);
   }
   return g_failures == 0 ? 0 : 1;
 }

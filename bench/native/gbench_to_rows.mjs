@@ -1,20 +1,29 @@
 #!/usr/bin/env node
 // Turns kiln_bench's Google Benchmark JSON (--benchmark_format=json or --benchmark_out) into
-// result rows, one JSON object per line per (library, workload, mode), from the median aggregate
-// (or the median of the plain runs when the file has no aggregates, e.g. one repetition), with
-// the fastest repetition of each operation in fastest_ns.
-//   node bench/native/gbench_to_rows.mjs gbench.json [rows.jsonl]   (stdout without the second)
+// result rows, one JSON object per line per (library, workload, mode, decode), from the median
+// aggregate (or the median of the plain runs when the file has no aggregates, e.g. one
+// repetition), with the fastest repetition of each operation in fastest_ns. `decode` is "reused"
+// (deserialize_into one object) or "fresh" (the *_fresh cases: a new object each time); a fresh
+// row's serialize is the reused row's, the same operation.
+//   node bench/native/gbench_to_rows.mjs [--run N] gbench.json [rows.jsonl]   (stdout without the
+//   last; --run puts N in every row's "run" field)
 import { writeFileSync } from 'node:fs';
 import { readGbenchJson } from './gbench_json.mjs';
 
-const [input, output] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const run = args[0] === '--run' ? Number(args.splice(0, 2)[1]) : undefined;
+const [input, output] = args;
 if (!input) {
-  console.error('usage: gbench_to_rows.mjs gbench.json [rows.jsonl]');
+  console.error('usage: gbench_to_rows.mjs [--run N] gbench.json [rows.jsonl]');
   process.exit(2);
 }
 const report = readGbenchJson(input);
 const scale = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
-const field = { serialize: 'ser_ns', deserialize: 'de_ns', roundtrip: 'roundtrip_ns' };
+const field = {
+  serialize: 'ser_ns', deserialize: 'de_ns', roundtrip: 'roundtrip_ns',
+  deserialize_fresh: 'de_ns', roundtrip_fresh: 'roundtrip_ns',
+};
+const decodeOf = (op) => (op.endsWith('_fresh') ? 'fresh' : 'reused');
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,6 +42,7 @@ for (const b of report.benchmarks ?? []) {
   const s = samples.get(key) ?? { library, mode, workload, op, times: [], entry: b };
   if (b.run_type === 'aggregate') {
     if (b.aggregate_name === 'min') s.fastest = ns;
+    if (b.aggregate_name === 'cv') s.cv = b.real_time;
     if (b.aggregate_name !== 'median') continue;
     s.aggregate = ns;
     s.entry = b;
@@ -43,22 +53,34 @@ for (const b of report.benchmarks ?? []) {
 }
 
 const flags = report.context?.kiln_flags ?? '';
+const started = report.context?.date;
 const rows = new Map();
-for (const s of samples.values()) {
-  const key = [s.library, s.workload, s.mode].join('/');
+const rowOf = (s, decode) => {
+  const key = [s.library, s.workload, s.mode, decode].join('/');
   const row = rows.get(key) ?? {
-    target: 'native', harness: 'gbench', library: s.library, workload: s.workload,
-    mode: s.mode, ser_ns: null, de_ns: null, roundtrip_ns: null, bytes: s.entry.bytes,
-    codegen_free: true,
+    target: 'native', harness: 'gbench', ...(run !== undefined && { run }), ...(started && { started }), library: s.library,
+    workload: s.workload, mode: s.mode, decode, ser_ns: null, de_ns: null, roundtrip_ns: null,
+    bytes: s.entry.bytes, codegen_free: true,
   };
-  row[field[s.op]] = Number((s.aggregate ?? median(s.times)).toFixed(2));
-  // The fastest repetition, for ratios of two cases (kiln_bench.cpp says why).
-  row.fastest_ns ??= {};
-  row.fastest_ns[field[s.op].slice(0, -3)] = Number((s.fastest ?? Math.min(...s.times)).toFixed(2));
-  if (s.entry.keeps_identity !== undefined) row.keeps_identity = s.entry.keeps_identity === 1;
-  if (flags) row.flags = flags;
   rows.set(key, row);
+  return row;
+};
+for (const s of samples.values()) {
+  const serialize = s.op === 'serialize';
+  // Serializing does not depend on how the result is decoded: one measure for both rows.
+  for (const row of serialize ? [rowOf(s, 'reused'), rowOf(s, 'fresh')] : [rowOf(s, decodeOf(s.op))]) {
+    row[field[s.op]] = Number((s.aggregate ?? median(s.times)).toFixed(2));
+    // The fastest repetition, for ratios of two cases (kiln_bench.cpp says why).
+    row.fastest_ns ??= {};
+    row.fastest_ns[field[s.op].slice(0, -3)] = Number((s.fastest ?? Math.min(...s.times)).toFixed(2));
+    // How much the repetitions varied (the report's noise measure of a run).
+    if (Number.isFinite(s.cv)) (row.repetitions_cv ??= {})[field[s.op].slice(0, -3)] = Number(s.cv.toFixed(3));
+    if (s.entry.keeps_identity !== undefined) row.keeps_identity = s.entry.keeps_identity === 1;
+    if (flags) row.flags = flags;
+  }
 }
+// A binary without the *_fresh cases leaves fresh rows with only a serialize time.
+for (const [key, row] of rows) if (row.decode === 'fresh' && row.de_ns === null) rows.delete(key);
 
 const text = [...rows.values()].map((r) => JSON.stringify(r)).join('\n') + '\n';
 if (output) {

@@ -1,5 +1,7 @@
-// One benchmark case: a peer, a workload value, its encoding, and a reused object to decode into.
-// The Google Benchmark binary and the steady-clock loop harness both time these three calls.
+// One benchmark case: a peer, a workload value, its encoding, and an object to decode into,
+// reused (`deserialize`, `roundtrip`: a `deserialize_into` caller's) or made anew each time
+// (`*_fresh`: a `deserialize<T>` caller's, the old object destroyed in the timed region). The
+// Google Benchmark binary and the steady-clock loop harness both time these calls.
 #pragma once
 
 #include <algorithm>
@@ -47,6 +49,15 @@ class Case {
   }
   KILN_BENCH_INLINE bool roundtrip() {
     Bytes b = peer_.serialize(value_);
+    return peer_.deserialize(b.data(), b.size(), decoded_);
+  }
+  KILN_BENCH_INLINE bool deserialize_fresh() {
+    decoded_ = Value{};
+    return peer_.deserialize(wire_.data(), wire_.size(), decoded_);
+  }
+  KILN_BENCH_INLINE bool roundtrip_fresh() {
+    Bytes b = peer_.serialize(value_);
+    decoded_ = Value{};
     return peer_.deserialize(b.data(), b.size(), decoded_);
   }
 

@@ -30,7 +30,8 @@
 
 namespace kiln_bench {
 
-enum class Workload { kStruct, kFoo, kRecord, kTestClass, kBulk };
+// kStructLarge: Struct's shape with integers near their type's limits (the longest varints).
+enum class Workload { kStruct, kFoo, kRecord, kTestClass, kBulk, kStructLarge };
 
 template <Workload W>
 struct Tag {
@@ -49,6 +50,8 @@ constexpr const char* workload_name(Workload w) {
       return "TestClass";
     case Workload::kBulk:
       return "Bulk";
+    case Workload::kStructLarge:
+      return "StructLarge";
   }
   return "?";
 }

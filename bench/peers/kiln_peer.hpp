@@ -33,6 +33,7 @@ class KilnPeer {
   static kiln::workloads::Struct make(Tag<Workload::kStruct>) {
     return kiln::workloads::make_struct();
   }
+  static kiln::workloads::Struct make(Tag<Workload::kStructLarge>) { return make_struct_large(); }
   static kiln::workloads::Foo make(Tag<Workload::kFoo>) { return kiln::workloads::make_foo(); }
   static kiln::workloads::Record make(Tag<Workload::kRecord>) {
     return kiln::workloads::make_record();

@@ -1,9 +1,6 @@
 // Kiln reading views (std::string_view fields, docs/FORMAT.md 5.4): Foo, Record and Bulk decoded
-// into FooView / RecordView, whose strings point into the message instead of being copied, into
-// a reused object (as KilnPeer) or, with Fresh, into a fresh one each time (the old one destroyed
-// in the timed region, as a `deserialize<T>` caller's would be); Fresh without Views is the
-// owning types' counterpart. Same messages as KilnPeer's fixed and compressed modes; the report
-// sets them side by side.
+// into FooView / RecordView, whose strings point into the message instead of being copied. Same
+// messages as KilnPeer's fixed and compressed modes; the report sets them side by side.
 #pragma once
 
 #include <kiln/kiln.hpp>
@@ -11,7 +8,6 @@
 #include <cstdint>
 #include <deque>
 #include <span>
-#include <type_traits>
 #include <vector>
 
 #include "common.hpp"
@@ -21,17 +17,14 @@
 
 namespace kiln_bench {
 
-template <bool Compress, bool Views, bool Fresh = false>
+template <bool Compress>
 class KilnViewPeer {
-  using FooT = std::conditional_t<Views, kiln::workloads::FooView, kiln::workloads::Foo>;
-  using RecordT = std::conditional_t<Views, kiln::workloads::RecordView, kiln::workloads::Record>;
+  using FooT = kiln::workloads::FooView;
+  using RecordT = kiln::workloads::RecordView;
 
  public:
   static constexpr const char* kLibrary = "kiln";
-  static constexpr const char* kMode =
-      Compress
-          ? (Views ? (Fresh ? "compressed-views-fresh" : "compressed-views") : "compressed-fresh")
-          : (Views ? (Fresh ? "fixed-views-fresh" : "fixed-views") : "fixed-fresh");
+  static constexpr const char* kMode = Compress ? "compressed-views" : "fixed-views";
 
   static FooT make(Tag<Workload::kFoo>) { return viewed<FooT>(kiln::workloads::make_foo()); }
   static RecordT make(Tag<Workload::kRecord>) {
@@ -47,7 +40,6 @@ class KilnViewPeer {
   }
   template <class T>
   KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
-    if constexpr (Fresh) out = T{};
     return codec_.deserialize_into(std::span<const std::uint8_t>(data, size), out).ok();
   }
 

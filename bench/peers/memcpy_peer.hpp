@@ -16,6 +16,7 @@ class MemcpyPeer {
   static constexpr std::size_t kBytes = 3 * (4 + 8 + 4 + 8);
 
   static Struct make(Tag<Workload::kStruct>) { return make_struct(); }
+  static Struct make(Tag<Workload::kStructLarge>) { return make_struct_large(); }
 
   KILN_BENCH_INLINE Bytes serialize(const Struct& s) {
     std::uint8_t* p = buf_;

@@ -17,8 +17,9 @@ class ProtobufPeer {
   static constexpr const char* kLibrary = "protobuf";
   static constexpr const char* kMode = "proto3";
 
-  static pb::Struct make(Tag<Workload::kStruct>) {
-    Struct s = make_struct();
+  static pb::Struct make(Tag<Workload::kStruct>) { return make_pb(make_struct()); }
+  static pb::Struct make(Tag<Workload::kStructLarge>) { return make_pb(make_struct_large()); }
+  static pb::Struct make_pb(const Struct& s) {
     pb::Struct m;
     m.set_f1(s.f1), m.set_f2(s.f2), m.set_f3(s.f3), m.set_f4(s.f4), m.set_f5(s.f5);
     m.set_f6(s.f6), m.set_f7(s.f7), m.set_f8(s.f8), m.set_f9(s.f9), m.set_f10(s.f10);

@@ -24,6 +24,15 @@ using kiln::workloads::make_foo;
 using kiln::workloads::make_record;
 using kiln::workloads::make_struct;
 
+// Struct with integers near the limits of their types, positive and negative: compressed, each is
+// a varint of the longest kind (5 bytes for 32 bits, 10 for 64), the worst case for a varint codec.
+inline Struct make_struct_large() {
+  Struct s = make_struct();
+  s.f1 = 2147483647 - 10, s.f2 = 9223372036854775807 - 100, s.f5 = -2147483647 + 20;
+  s.f6 = -9223372036854775807 + 200, s.f9 = 2147000000, s.f10 = -9000000000000000000;
+  return s;
+}
+
 using Bulk = std::vector<Foo>;
 
 using TestBaseClass = kiln::workloads::TestBaseClass;
@@ -70,6 +79,7 @@ std::vector<FooT> make_bulk() {
 // The workload values in the peers' types, for adapters that serialize plain C++ objects.
 struct PlainValues {
   static Struct make(Tag<Workload::kStruct>) { return make_struct(); }
+  static Struct make(Tag<Workload::kStructLarge>) { return make_struct_large(); }
   static Foo make(Tag<Workload::kFoo>) { return make_foo(); }
   static Record make(Tag<Workload::kRecord>) { return make_record(); }
   static TestClass make(Tag<Workload::kTestClass>) { return TestClass::make(); }

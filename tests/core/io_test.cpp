@@ -190,6 +190,36 @@ void expect_reads_as_reference(const Bytes& b, const Bytes& tail) {
   }
 }
 
+// put_varint_number (whole-word stores, for number fields) writes put_varint's bytes for every
+// length, and nothing past the max_varint_bytes<U>() of room it is given.
+template <class U>
+void expect_number_varint_as_put_varint(U v) {
+  std::uint8_t want[16], got[16];
+  std::fill(std::begin(got), std::end(got), std::uint8_t{0xAA});
+  std::uint8_t* want_end = kiln::detail::io::put_varint(want, v);
+  const std::uint8_t* got_end = kiln::detail::io::put_varint_number(got, v);
+  const auto n = static_cast<std::size_t>(want_end - want);
+  ASSERT_EQ(static_cast<std::size_t>(got_end - got), n) << v;
+  EXPECT_TRUE(std::equal(std::begin(want), std::begin(want) + n, std::begin(got))) << v;
+  for (std::size_t i = kiln::detail::io::max_varint_bytes<U>(); i < 16; ++i)
+    ASSERT_EQ(got[i], 0xAA) << v << " wrote byte " << i;
+}
+
+TEST(Varint, NumberEncoderWritesTheSameBytesWithinItsRoom) {
+  std::mt19937_64 rng(20261204);
+  for (unsigned bits = 0; bits <= 64; ++bits) {
+    const std::uint64_t top = bits == 0 ? 0 : std::uint64_t{1} << (bits - 1);
+    for (int round = 0; round < 50; ++round) {
+      // Every bit width, at its lowest, highest and random values.
+      const std::uint64_t mask = bits == 64 ? kU64Max : (std::uint64_t{1} << bits) - 1;
+      const std::uint64_t v = round == 0 ? top : round == 1 ? mask : (rng() & mask) | top;
+      expect_number_varint_as_put_varint<std::uint64_t>(v);
+      if (bits <= 32)
+        expect_number_varint_as_put_varint<std::uint32_t>(static_cast<std::uint32_t>(v));
+    }
+  }
+}
+
 TEST(Varint, ReaderMatchesTheByteRulesForEveryLength) {
   std::mt19937_64 rng(20261201);
   const Bytes tails[] = {{}, Bytes(8, 0x00), Bytes(8, 0xff), Bytes(3, 0x01)};

@@ -80,9 +80,9 @@ struct Serializer<T, std::enable_if_t<std::is_arithmetic_v<T>>> {
   KILN_INLINE static void write_raw(std::uint8_t*& p, const T& v) {
     if constexpr (kCompressible && M::compress) {
       if constexpr (std::is_signed_v<T>)
-        p = detail::io::put_varint(p, detail::io::zigzag_encode(v));
+        p = detail::io::put_varint_number(p, detail::io::zigzag_encode(v));
       else
-        p = detail::io::put_varint(p, v);
+        p = detail::io::put_varint_number(p, v);
     } else {
       detail::io::store_le<W>(p, static_cast<W>(v));
       p += sizeof(W);
