@@ -317,6 +317,8 @@ const both = ({ med, fast }) => `medians ${spread(med)}; fastest samples ${sprea
   }
 }
 
+// The headlines' ratios go into latest.json with the targets'.
+const headlines = { native: headline('native', decoded(native, 'fresh'), jdk), js: headline('js', js) };
 writeFileSync(`${outDir}/latest.json`, JSON.stringify({ machine, results: rows, ratios: ratioRows }, null, 1) + '\n');
 
 const shownRows = (list) => inRun(list, shown);
@@ -352,7 +354,7 @@ md.push('## Targets', '',
 md.push('## Native (Google Benchmark, one binary, g++ -O3)', '',
   'Headline: round trip into a fresh object, Kiln\'s fastest mode against each peer and the JDK; ' +
   'medians of per-run ratios [range].', '',
-  headline('native', decoded(native, 'fresh'), jdk), '',
+  headlines.native, '',
   `Times of run ${shown}, the quietest (medians of 9 repetitions):`, '',
   table([...shownRows(native), ...shownRows(jdk)]), '');
 const viewRows = [];
@@ -392,7 +394,7 @@ for (const rt of wasmRuntimes.filter((x) => x !== here)) {
 }
 md.push('### Same loop, native', '', table(shownRows(nativeLoop)), '');
 md.push('## JavaScript API (Node)', '', 'Headline: round trip, Kiln\'s fastest mode against each peer; medians of per-run ratios [range].', '',
-  headline('js', js), '', `Times of run ${shown}:`, '', table(shownRows(js)), '');
+  headlines.js, '', `Times of run ${shown}:`, '', table(shownRows(js)), '');
 md.push(...readFileSync(new URL('./report/tail.md', import.meta.url), 'utf8').trim().split('\n'), '');
 {
   const tc = shownRows(js).filter((r) => r.workload === 'TestClass' && r.keeps_identity !== undefined);
