@@ -4,6 +4,9 @@
 // compilation. The checksum it prints and main's result depend on every message and every value
 // read back, so nothing is optimized away. docs/ARCHITECTURE.md ("Compile time") has the figures.
 //
+// Built with -DKILN_SEED_SEPARATE, it includes only kiln/codec_decl.hpp and calls the codecs that
+// seed_codecs.cpp compiles: the layout KILN_INSTANTIATE is for, timed by compile_time.sh --split.
+//
 // The same file builds against Kiln before 1.0 (the baseline), where serialize() returned the
 // bytes and serialize_view() a span directly, with empty bytes on failure.
 #include <cstdint>
@@ -11,7 +14,12 @@
 #include <span>
 #include <vector>
 
+#if defined(KILN_SEED_SEPARATE)
+// The codecs are compiled in seed_codecs.cpp (KILN_INSTANTIATE): this file sees only the class.
+#include <kiln/codec_decl.hpp>
+#else
 #include <kiln/kiln.hpp>
+#endif
 
 #include "workloads.hpp"
 
