@@ -26,14 +26,15 @@ inline State& state() {
   return s;
 }
 
-// Options from flag bits as in the header (1 compressed numbers, 2 reference tracking, 8 shared
-// strings, 16 no fingerprint), plus kNoHeader: a message without a header, whose reader takes
-// the other bits as agreed out of band.
+// Options from flag bits as in the header (1 compressed numbers, 2 reference tracking, 4
+// compatible mode, 8 shared strings, 16 no fingerprint), plus kNoHeader: a message without a
+// header, whose reader takes the other bits as agreed out of band.
 inline constexpr int kNoHeader = 0x100;
 inline Options options_from_flags(int flags) {
   return {.compress_numbers = (flags & kiln::detail::wire::kFlagCompressNumbers) != 0,
           .track_references = (flags & kiln::detail::wire::kFlagReferenceTracking) != 0,
           .share_strings = (flags & kiln::detail::wire::kFlagShareStrings) != 0,
+          .compatible = (flags & kiln::detail::wire::kFlagCompatible) != 0,
           .fingerprint = (flags & kiln::detail::wire::kFlagNoFingerprint) == 0,
           .header = (flags & kNoHeader) == 0};
 }

@@ -18,12 +18,15 @@ export function checkType(type) {
 }
 
 // Compatible mode (docs/FORMAT.md 10): the type table of a schema (schema/; a generated codec
-// carries the schema of its C++ type). Pointers have none, nor a generic value at the root.
+// carries the schema of its C++ type). A generic value at the root has none (it describes
+// itself), nor a generated type without its schema, nor a type of more than 128 structs (C++'s
+// other cases, polymorphic pointers and hand-written serializers, do not exist in JS).
 function tableOf(type) {
   const table = typeof type.compatibleTable === 'function' ? type.compatibleTable() : null;
   if (table === null) {
     throw new KilnError('UnsupportedOption', `compatible mode has no type descriptor for ${type.cppName} or a type ` +
-      'inside it (pointers have none, and a value at the root describes itself); write it with compatible: false');
+      'inside it (a value at the root describes itself; a type generated without its schema, or of more than 128 ' +
+      'structs, has none); write it with compatible: false');
   }
   return table;
 }
@@ -181,7 +184,7 @@ export function defineType(spec) {
 }
 
 // Compatible mode (docs/FORMAT.md 10) of a generated type, from its schema: the schema's type
-// table (null when it has none: pointers); a message whose table is that one
+// table (null when it has none: too many structs); a message whose table is that one
 // was written with the reader's types, so its body is read by the generated readers; any other
 // table is bound to the schema, which reads by it.
 function compatibleMethods(spec) {

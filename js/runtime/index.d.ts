@@ -91,8 +91,9 @@ export interface CodecOptions {
   header?: boolean;
   /** Compatible mode (docs/FORMAT.md 10): the message carries a table of its types, so a reader
    *  with another version of them (fields added, removed, reordered, renamed with ids) reads it.
-   *  For types declared in JS (struct, ...); others refuse it ('UnsupportedOption'). Readers
-   *  need no option: the header says so. */
+   *  For types declared in JS (struct, ..., pointers included) and generated codecs carrying
+   *  their schema; others refuse it ('UnsupportedOption'). Readers need no option: the header
+   *  says so. */
   compatible?: boolean;
 }
 

@@ -33,6 +33,10 @@ const SCRATCH_BYTES = 4096;
 const scratch = new Uint8Array(SCRATCH_BYTES);
 const scratchView = new DataView(scratch.buffer);
 
+/** The type of a numbered object whose fields a compatible-mode reader skipped (FORMAT.md
+ *  10.5): no pointer it reads may refer to it. */
+export const SKIPPED = Object.freeze({ skipped: true });
+
 export class Reader {
   /** @param {Uint8Array} bytes  @param {boolean} nested: made while another reader runs (so
    *  it must not take the scratch copy)  @param {boolean} typedArrayViews: number arrays may be
@@ -98,28 +102,26 @@ export class Reader {
   close(slot) {
     if (slot >= 0) this.refOpen[slot] = false;
   }
+  /** Numbers the object a weak_ptr announces, which awaits its fields. A compatible-mode reader
+   *  that skips the weak_ptr (FORMAT.md 10.5) numbers it with obj and type null: the first
+   *  pointer it reads that refers to it makes it. */
+  announce(obj, type) {
+    const slot = this.remember(obj, type);
+    this.refOpen[slot] = false;
+    this.refAnnounced[slot] = true;
+  }
 
-  /** The object a reference tag names (index = tag - 2), checked as the C++ reader does.
-   *  kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr; size: the object's storage, charged when a
-   *  weak_ptr announces the next object (index = count so far), which is made empty now and
-   *  filled at its first shared_ptr. There this.defining is its number, and the caller reads its
-   *  fields (then close(), leave()); else this.defining is -1. */
-  backReference(index, type, at, kind, size) {
-    this.defining = -1;
+  /** The checks of a reference tag (index = tag - 2) that hold whatever the object's type, in
+   *  the C++ reader's order; kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr. True when it
+   *  announces the next object (a weak_ptr's index = count so far). */
+  checkReference(index, at, kind) {
     if (kind === 0) {
       this.fail('BadReference', `a unique_ptr cannot refer to a shared object (tag ${index + 2})`, at);
     }
     if (this.refs === null) {
       this.fail('BadReference', `back-reference to object #${index} in a message without reference tracking`, at);
     }
-    if (kind === 2 && index === this.refs.length) {
-      this.charge(this.pos, size, 'object');
-      const obj = {};
-      const slot = this.remember(obj, type);
-      this.refOpen[slot] = false;
-      this.refAnnounced[slot] = true;
-      return obj;
-    }
+    if (kind === 2 && index === this.refs.length) return true;
     if (index >= this.refs.length) {
       this.fail('BadReference', `back-reference to object #${index} but only ${this.refs.length} objects so far`, at);
     }
@@ -130,6 +132,31 @@ export class Reader {
           '(close cycles with a weak_ptr, or allow_owning_cycles)',
         at,
       );
+    }
+    return false;
+  }
+
+  /** The object a reference tag names (index = tag - 2), checked as the C++ reader does.
+   *  kind: 0 unique_ptr, 1 shared_ptr, 2 weak_ptr; size: the object's storage, charged when a
+   *  weak_ptr announces the next object (index = count so far), which is made empty now and
+   *  filled at its first shared_ptr. There this.defining is its number, and the caller reads its
+   *  fields (then close(), leave()); else this.defining is -1. */
+  backReference(index, type, at, kind, size) {
+    this.defining = -1;
+    if (this.checkReference(index, at, kind)) {
+      this.charge(this.pos, size, 'object');
+      const obj = {};
+      this.announce(obj, type);
+      return obj;
+    }
+    // Compatible mode (FORMAT.md 10.5): objects of pointers the reader skipped.
+    if (this.refTypes[index] === SKIPPED) {
+      this.fail('BadReference', `back-reference to object #${index}, whose fields this reader skipped`, at);
+    }
+    if (this.refs[index] === null) { // announced by a skipped weak_ptr: made now, as announced
+      this.charge(this.pos, size, 'object');
+      this.refs[index] = {};
+      this.refTypes[index] = type;
     }
     if (this.refTypes[index] !== type) {
       this.fail('BadReference', `back-reference to object #${index}, which is not a ${type}`, at);

@@ -6,6 +6,7 @@ import { fieldIdOf } from './field_id.mjs';
 import { readValue } from './value_reader.mjs';
 import { valueJson } from './value_json.mjs';
 import { utf8Length } from './utf8_length.mjs';
+import { SKIPPED } from './reader.mjs';
 
 export { utf8Length };
 
@@ -14,11 +15,15 @@ export const BOOL = 0x01, I8 = 0x02, I16 = 0x03, I32 = 0x04, I64 = 0x05, U8 = 0x
 export const U32 = 0x08, U64 = 0x09, F32 = 0x0a, F64 = 0x0b, C8 = 0x0c, C16 = 0x0d, C32 = 0x0e;
 export const STR = 0x0f, SEQ = 0x10, SET = 0x11, MAP = 0x12, OPT = 0x13, ARR = 0x14, TUP = 0x15;
 export const VAR = 0x16, STRUCT = 0x17, VALUE = 0x18;
+// Pointers, followed by the pointee's descriptor: UPTR + kind (0 unique_ptr, 1 shared_ptr,
+// 2 weak_ptr, as PointerSchema and Reader.backReference number them).
+export const UPTR = 0x19, SPTR = 0x1a, WPTR = 0x1b;
 // The first character of a base class's field name in a type table (FORMAT.md 10.2; kBaseMarker
 // in C++): no member name has it.
 export const BASE_MARKER = '^';
 const SCALARS = ['', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'f32', 'f64',
   'c8', 'c16', 'c32', 'str'];
+const POINTER_TEXT = ['uptr<', 'sptr<', 'wptr<'];
 
 /** How many values a compatible-mode body of `size` bytes may hold while skipping or
  *  inspecting (walk_budget in C++): 16 per byte, plus a base. */
@@ -46,7 +51,7 @@ function parseType(r, typeCount, depth) {
   }
   const code = r.u8('type code');
   switch (code) {
-    case SEQ: case SET: case OPT:
+    case SEQ: case SET: case OPT: case UPTR: case SPTR: case WPTR:
       return { code, at, elems: [parseType(r, typeCount, depth + 1)] };
     case MAP:
       return { code, at, elems: [parseType(r, typeCount, depth + 1), parseType(r, typeCount, depth + 1)] };
@@ -134,6 +139,7 @@ export function typeTextWithin(t, d, max) {
       case SEQ: return put('seq<') && walk(e.elems[0]) && put('>');
       case SET: return put('set<') && walk(e.elems[0]) && put('>');
       case OPT: return put('opt<') && walk(e.elems[0]) && put('>');
+      case UPTR: case SPTR: case WPTR: return put(POINTER_TEXT[e.code - UPTR]) && walk(e.elems[0]) && put('>');
       case MAP: return put('map<') && list(e.elems) && put('>');
       case ARR: return put('arr<') && walk(e.elems[0]) && put(`,${e.n}>`);
       case TUP: return put('tup<') && list(e.elems) && put('>');
@@ -257,6 +263,7 @@ export class Walker {
         return `{"variant":${index},"value":${this.nested(d.elems[index], 'variant')}}`;
       }
       case VALUE: return this.generic();
+      case UPTR: case SPTR: case WPTR: return this.pointer(d);
       default: return this.structure(this.t.types[d.index]);
     }
   }
@@ -268,6 +275,46 @@ export class Walker {
     const at = r.pos;
     const v = readValue(r, r.refs !== null ? [] : null);
     return this.printLeft === null ? '' : valueJson(v, (n) => this.charge(n, at));
+  }
+
+  // A pointer the reader lacks (FORMAT.md 10.5), checked and numbered as reading it would be, so
+  // that later references find the writer's numbers: an object whose fields are walked here is
+  // skipped (no pointer the reader reads may refer to it); one a weak_ptr announces is left for
+  // the first pointer the reader reads to make. Printed as FORMAT.md 10.6 says.
+  pointer(d) {
+    const r = this.r;
+    const at = r.pos;
+    const tag = r.varintNumber('pointer tag');
+    if (tag === 0) return 'null';
+    if (tag === 1) {
+      if (d.code === UPTR || r.refs === null) return this.nested(d.elems[0], 'pointer');
+      // In the reader's order: the nesting level, the number, then the fields.
+      r.enter('pointer');
+      return this.object(d, r.remember(null, SKIPPED));
+    }
+    const kind = d.code - UPTR;
+    const index = tag - 2;
+    if (r.checkReference(index, at, kind)) {
+      r.announce(null, null);
+      return `{"object":${index}}`;
+    }
+    // The object's type is not checked: the reader has none for it here.
+    if (kind === 1 && r.refAnnounced[index]) {
+      r.enter('pointer');
+      r.refAnnounced[index] = false;
+      r.refOpen[index] = true;
+      r.refTypes[index] = SKIPPED; // one a read weak_ptr made stays as made: empty
+      return this.object(d, index);
+    }
+    return `{"object":${index}}`;
+  }
+
+  // The fields of numbered object `slot`, open while they are walked; the caller entered.
+  object(d, slot) {
+    const s = this.value(d.elems[0]);
+    this.r.close(slot);
+    this.r.leave();
+    return `{"object":${slot},"value":${s}}`;
   }
 
   // Every container counts one nesting level, as in the C++ walker.

@@ -17,7 +17,8 @@ const Tags = struct('Tags', { owner: string, labels: vector(string), notes: map(
 // Native decoder ids, in the order of `Types` in kiln_verdicts.cpp.
 export const NATIVE = [
   'Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree', 'Tags', 'Graph', 'Document', 'Category',
-  'Scalars', 'Catalog', 'Labels', 'Vendor', 'Envelope', 'EnvelopeV1', 'Value', 'inspect', 'frames:Record',
+  'Scalars', 'Catalog', 'Labels', 'Vendor', 'Envelope', 'EnvelopeV1', 'GraphV1', 'Value', 'inspect',
+  'frames:Record',
 ];
 const nativeId = (name) => NATIVE.indexOf(name);
 
@@ -120,6 +121,8 @@ export const DECODERS = [
   ...['Graph', 'Document', 'Category', 'Scalars', 'Catalog', 'Labels', 'Vendor', 'Envelope'].map((n) => typed(n, features[n], 'decl')),
   // Envelope's messages read by its older version too, which skips the payload.
   { ...typed('EnvelopeV1', features.EnvelopeV1, 'older'), name: 'older:Envelope' },
+  // Graph's by its older version, which skips every kind of pointer field.
+  { ...typed('GraphV1', features.GraphV1, 'older'), name: 'older:Graph' },
   VALUE,
   INSPECT,
   FRAMES,

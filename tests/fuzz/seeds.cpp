@@ -83,11 +83,15 @@ int main(int argc, char** argv) {
   const kiln::Options graphs{.track_references = true, .share_strings = true};
   write_with(dir, "graph", kiln::fuzz::make_graph(), "typical", graphs, kiln::fuzz::graph_types());
   write_with(dir, "graph", kiln::fuzz::Graph{}, "empty", graphs);
+  write_with(dir, "graph", kiln::workloads::features::make_graph(), "compatible",
+             {.track_references = true, .compatible = true});
   write_with(dir, "graph", kiln::fuzz::make_weak_first_graph(), "weak_first", graphs,
              kiln::fuzz::graph_types());
   write_with(dir, "inspect", make_record(), "record", {.compatible = true});
   write_with(dir, "inspect", make_foo(), "foo", {.compatible = true});
   write_with(dir, "inspect", make_kitchen_sink(), "kitchen_sink", {.compatible = true});
+  write_with(dir, "inspect", kiln::workloads::features::make_graph(), "graph_pointers",
+             {.track_references = true, .compatible = true});
   write_with(dir, "inspect", kiln::workloads::features::make_vendor(), "vendor_bases",
              {.compatible = true});
   const kiln::Options tracked_compatible{.track_references = true, .compatible = true};

@@ -2,7 +2,7 @@
 // constructors, passed to defineType as `schema`), and the compatible mode it gives the generated
 // codecs: its fingerprint is the C++ one for every workload type; the compatible golden vectors
 // are written byte for byte and read; messages of an evolved version are read both ways; types
-// with no type table (pointers) are refused; and on every truncation and bit flip of a
+// with pointers travel in compatible mode too; and on every truncation and bit flip of a
 // compatible message the generated reader gives the C++ reader's verdict.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -129,16 +129,25 @@ test('defineType without a schema is unchanged: no compatible mode', () => {
   assert.throws(() => defineType({ ...Plain, schema: {} }), { code: 'InvalidArgument', message: /spec\.schema/ });
 });
 
-test('types with no type table (pointers) refuse compatible mode', () => {
-  const tree = { name: 'root', children: [], parent: null };
-  for (const [type, value] of [[generated.TestClass, makeTestClass()], [generated.Tree, tree]]) {
-    assert.equal(type.compatibleTable(), null, type.name);
-    assert.throws(() => compatible.serialize(type, value), { code: 'UnsupportedOption' }, type.name);
-    // A message claiming compatible mode: bad flags, at the flags byte.
-    const bytes = new Codec({ trackReferences: true }).serialize(type, value);
-    bytes[2] |= 0x04;
-    assert.throws(() => new Codec().deserialize(type, bytes), { code: 'BadFlags', offset: 2 }, type.name);
+// Pointers have descriptors (docs/FORMAT.md 10.3): the generated types with shared and weak
+// pointers write and read compatible mode through their schema, keeping shared objects.
+test('generated types with pointers read and write compatible mode, byte for byte as C++', async () => {
+  const core = await loadCore();
+  const tracked = new Codec({ compatible: true, trackReferences: true });
+  const top = { name: 'root', children: [], parent: null };
+  top.children.push({ name: 'a', children: [], parent: top });
+  for (const [type, value] of [[generated.TestClass, makeTestClass()], [generated.Tree, top]]) {
+    assert.notEqual(type.compatibleTable(), null, type.name);
+    const bytes = tracked.serialize(type, value);
+    assert.deepStrictEqual(bytes, tracked.serialize(declared[type.name], value), type.name);
+    assert.deepStrictEqual(tracked.deserialize(type, bytes), value, type.name);
+    // The C++ core reads the message and writes it again the same way: the same bytes.
+    assert.deepStrictEqual(core.reencode(type, bytes, { compatible: true, trackReferences: true }), bytes, type.name);
   }
+  const back = tracked.deserialize(generated.TestClass, tracked.serialize(generated.TestClass, makeTestClass()));
+  assert.equal(back.m_object1, back.m_object2, 'one object, held twice');
+  const tree = tracked.deserialize(generated.Tree, tracked.serialize(generated.Tree, top));
+  assert.equal(tree.children[0].parent, tree);
 });
 
 test('every truncation and bit flip of compatible messages: the generated Record gives the C++ verdict', async () => {

@@ -11,6 +11,9 @@ export const GraphNode = struct('GraphNode', () => ({
   name: string, note: unique(Note), children: vector(shared(GraphNode)), parent: weak(GraphNode),
 }));
 export const Graph = struct('Graph', { focus: weak(GraphNode), root: shared(GraphNode) });
+// The version before focus, notes and parents (graph_v1 in C++): a reader that skips pointers.
+export const GraphNodeV1 = struct('GraphNode', () => ({ name: string, children: vector(shared(GraphNodeV1)) }));
+export const GraphV1 = struct('Graph', { root: shared(GraphNodeV1) });
 
 export const Document = struct('Document', { title: string, body: value, extra: value, version: i32 });
 

@@ -123,6 +123,10 @@ inline std::vector<GoldenCase> feature_golden_cases() {
   cases.push_back(feature_case("graph_tracked", "Graph", {.track_references = true}, &make_graph,
                                "unique_ptr, a shared_ptr held twice, weak_ptr parents (a cycle), "
                                "a weak_ptr announcing an object its shared_ptr fills later"));
+  cases.push_back(feature_case("graph_compatible", "Graph",
+                               {.track_references = true, .compatible = true}, &make_graph,
+                               "pointers in compatible mode (descriptors uptr, sptr, wptr): the "
+                               "graph of graph_tracked with its type table"));
   GoldenCase drawing = feature_case(
       "drawing_polymorphic_compressed", "Drawing",
       {.compress_numbers = true, .track_references = true}, &make_drawing,

@@ -240,6 +240,18 @@ struct Envelope {
 };
 }  // namespace envelope_v1
 
+// Graph before it had focus, notes and parents: its reader skips a weak_ptr announcement,
+// unique_ptrs and weak back-references of graph_compatible.bin (docs/FORMAT.md 10.5).
+namespace graph_v1 {
+struct GraphNode {
+  std::string name;
+  std::vector<std::shared_ptr<GraphNode>> children;
+};
+struct Graph {
+  std::shared_ptr<GraphNode> root;
+};
+}  // namespace graph_v1
+
 // --- Category: a recursive type (through std::vector) -------------------------------------------
 
 struct Category {

@@ -334,7 +334,11 @@ KILN_INLINE bool Codec::read_flat(const std::uint8_t* p, std::size_t size, T& ou
 template <class T>
 [[gnu::noinline]] bool Codec::read_message(detail::Reader& r, std::uint8_t flags, T& out) const {
   const bool compress = flags & detail::wire::kFlagCompressNumbers;
-  if (detail::graph::needs_graph<T> || (flags & detail::wire::kFlagShareStrings)) {
+  // A compatible-mode reader may skip pointers of a newer writer's type, which number objects.
+  constexpr std::uint8_t kSkippedGraph =
+      detail::wire::kFlagCompatible | detail::wire::kFlagReferenceTracking;
+  if (detail::graph::needs_graph<T> || (flags & detail::wire::kFlagShareStrings) ||
+      (flags & kSkippedGraph) == kSkippedGraph) {
     // Objects read so far live here until the message is done, so a back-reference can find
     // them; afterwards only their owners in `out` keep them.
     detail::graph::ReadContext g;

@@ -13,10 +13,12 @@ Status Codec::finish_failed_read(detail::Reader& r, bool ok) {
 }
 
 Status Codec::not_describable(std::string_view type) {
-  return Error{ErrorCode::kUnsupportedOption, 0,
-               "compatible mode has no type descriptor for " + std::string(type) +
-                   " or a type inside it (pointers and hand-written serializers have none, and a "
-                   "kiln::Value at the root describes itself); write it with compatible = false"};
+  return Error{
+      ErrorCode::kUnsupportedOption, 0,
+      "compatible mode has no type descriptor for " + std::string(type) +
+          " or a type inside it (polymorphic pointers and hand-written serializers have none, "
+          "and a "
+          "kiln::Value at the root describes itself); write it with compatible = false"};
 }
 
 bool Codec::read_header_checked(detail::Reader& r, std::uint32_t fingerprint, std::string_view type,

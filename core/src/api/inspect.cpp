@@ -28,10 +28,12 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
 
   detail::evolve::TypeTable t;
   if (!detail::evolve::parse_type_table(r, t)) return r.take_error();
-  // Strings shared by index (bit 3) are numbered as the decoder numbers them.
+  // Strings shared by index (bit 3) and, with reference tracking (bit 1), the objects of
+  // pointers are numbered as the decoder numbers them.
   detail::graph::ReadContext graph;
   graph.share_strings = (flags & detail::wire::kFlagShareStrings) != 0;
-  if (graph.share_strings) r.set_graph(&graph);
+  graph.track = (flags & detail::wire::kFlagReferenceTracking) != 0;
+  r.set_graph(&graph);
   // The names and strings printed, from the table and the value, are charged to the message's
   // allocation budget (docs/FORMAT.md 10.6); the table's at the value's first byte.
   std::size_t print_left = limits.alloc_budget(message.size());

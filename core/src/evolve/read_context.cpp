@@ -30,6 +30,9 @@ bool ReadContext::match(Reader& r, const std::uint8_t* w, const std::uint8_t* l)
     case kSeq:
     case kSet:
     case kOpt:
+    case kUptr:
+    case kSptr:
+    case kWptr:
       return match(r, w, l);
     case kMap:
       return match(r, w, l) && match(r, next_type(w), next_type(l));

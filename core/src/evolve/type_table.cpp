@@ -9,6 +9,7 @@
 #include "kiln/detail/evolve/json.hpp"
 #include "kiln/detail/evolve/type_code.hpp"
 #include "kiln/detail/evolve/value_json.hpp"
+#include "kiln/detail/graph/context.hpp"
 #include "kiln/detail/graph/shared_strings.hpp"
 #include "kiln/detail/value/codec.hpp"
 #include "kiln/detail/wire/header.hpp"
@@ -49,6 +50,9 @@ bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth) {
     case kSeq:
     case kSet:
     case kOpt:
+    case kUptr:
+    case kSptr:
+    case kWptr:
       return parse_type(r, type_count, depth + 1);
     case kMap:
       return parse_type(r, type_count, depth + 1) && parse_type(r, type_count, depth + 1);
@@ -80,7 +84,7 @@ bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth) {
       return true;
     }
     default:
-      if ((code < kFirstCode || code > kStr) && code != kValue)
+      if ((code < kFirstCode || code > kStr) && code != kValue)  // the rest have parameters
         return bad(r, at, "unknown type code " + std::to_string(code));
       return true;
   }
@@ -113,6 +117,9 @@ std::size_t min_bytes(const std::uint8_t* p) {
     case kMap:
     case kOpt:
     case kValue:
+    case kUptr:
+    case kSptr:
+    case kWptr:
       return 1;
     case kI16:
     case kU16:
@@ -266,6 +273,10 @@ class Walker {
       }
       case kValue:
         return generic();
+      case kUptr:
+      case kSptr:
+      case kWptr:
+        return pointer(code, p);
       default:
         return structure(t_.types[get_varint(p)]);
     }
@@ -377,6 +388,92 @@ class Walker {
       return charge(*print_left_ + 1, at);  // reports what was left
     return true;
   }
+  // A pointer the reader lacks, checked and numbered as reading it would (docs/FORMAT.md 10.5):
+  // its objects take the numbers the writer gave them, so later references find the right one.
+  // An object whose fields are walked here is marked skipped; one a weak_ptr only announces is
+  // left for the first pointer the reader reads to make.
+  bool pointer(std::uint8_t code, const std::uint8_t* p) {
+    const std::size_t at = r_.offset();
+    std::uint64_t tag = 0;
+    if (!r_.read_varint(tag, "pointer tag")) return false;
+    if (tag == 0) {
+      if (json_) *json_ += "null";
+      return true;
+    }
+    graph::ReadContext* g = r_.graph();
+    const bool track = g != nullptr && g->track;
+    if (tag == 1) {
+      if (code == kUptr || !track) return nested(p, "pointer");
+      return object(p, kNew);
+    }
+    const std::uint64_t index = tag - 2;
+    if (code == kUptr)
+      return r_.fail_at(
+          at, ErrorCode::kBadReference,
+          "a unique_ptr cannot refer to a shared object (tag " + std::to_string(tag) + ")");
+    if (!track)
+      return r_.fail_at(at, ErrorCode::kBadReference,
+                        "back-reference to object #" + std::to_string(index) +
+                            " in a message without reference tracking");
+    if (code == kWptr && index == g->objects.size()) {
+      std::size_t slot = 0;
+      graph::ReadObject announced;  // made by the first pointer the reader reads to it
+      announced.open = false;
+      announced.announced = true;
+      if (!number(std::move(announced), slot)) return false;
+      if (json_) *json_ += "{\"object\":" + std::to_string(slot) + '}';
+      return true;
+    }
+    if (index >= g->objects.size())
+      return r_.fail_at(at, ErrorCode::kBadReference,
+                        "back-reference to object #" + std::to_string(index) + " but only " +
+                            std::to_string(g->objects.size()) + " objects so far");
+    const std::size_t slot = static_cast<std::size_t>(index);
+    if (code == kSptr && g->objects[slot].open && !r_.limits().allow_owning_cycles)
+      return r_.fail_at(at, ErrorCode::kBadReference,
+                        "back-reference to object #" + std::to_string(index) +
+                            ", which is still being read: a shared_ptr cycle is never freed "
+                            "(close cycles with a weak_ptr, or allow_owning_cycles)");
+    if (code == kSptr && g->objects[slot].announced) {  // the fields of an announced object
+      return object(p, slot);
+    }
+    if (json_) *json_ += "{\"object\":" + std::to_string(slot) + '}';
+    return true;
+  }
+  // Numbers an object of a skipped pointer, with the reader's limit on numbered objects.
+  bool number(graph::ReadObject o, std::size_t& slot) {
+    graph::ReadContext& g = *r_.graph();
+    if (g.objects.size() >= r_.limits().max_references)
+      return r_.fail(ErrorCode::kLengthTooLarge, "more than " +
+                                                     std::to_string(r_.limits().max_references) +
+                                                     " shared objects in one message");
+    slot = g.objects.size();
+    g.objects.push_back(std::move(o));
+    return true;
+  }
+  // The fields of a shared object: a new one (kNew, numbered here) or announced object `slot`.
+  // In the reader's order: the nesting level, the number, then the fields, the object open while
+  // they are walked; afterwards it is skipped.
+  static constexpr std::size_t kNew = ~std::size_t{0};
+  bool object(const std::uint8_t* p, std::size_t slot) {
+    if (!r_.enter("pointer")) return false;
+    graph::ReadContext& g = *r_.graph();
+    if (slot == kNew) {
+      graph::ReadObject skipped;
+      skipped.skipped = true;
+      if (!number(std::move(skipped), slot)) return false;
+    } else {
+      g.objects[slot].announced = false;
+      g.objects[slot].open = true;
+      g.objects[slot].skipped = true;
+    }
+    if (json_) *json_ += "{\"object\":" + std::to_string(slot) + ",\"value\":";
+    if (!value(p)) return false;
+    g.objects[slot].open = false;  // by number: walking may grow the table
+    if (json_) *json_ += '}';
+    r_.leave();
+    return true;
+  }
   bool structure(const WireType& type) {
     const std::size_t at = r_.offset();
     if (!r_.enter("struct")) return false;
@@ -417,6 +514,9 @@ const std::uint8_t* next_type(const std::uint8_t* p) {
     case kSeq:
     case kSet:
     case kOpt:
+    case kUptr:
+    case kSptr:
+    case kWptr:
       return next_type(p);
     case kMap:
       return next_type(next_type(p));
@@ -455,10 +555,16 @@ bool append_type_text(std::string& out, const TypeTable& t, const std::uint8_t* 
     case kSeq:
     case kSet:
     case kOpt:
-      out += code == kSeq ? "seq<" : code == kSet ? "set<" : "opt<";
+    case kUptr:
+    case kSptr:
+    case kWptr: {
+      constexpr const char* kOpen[] = {"seq<", "set<", "", "opt<"};
+      constexpr const char* kPointer[] = {"uptr<", "sptr<", "wptr<"};
+      out += code >= kUptr ? kPointer[code - kUptr] : kOpen[code - kSeq];
       ok = append_type_text(out, t, p, max);
       out += '>';
       break;
+    }
     case kMap:
       out += "map<";
       ok = list(2);

@@ -4,7 +4,9 @@
 // says, for each field the message carries, which field of the reader receives it (or that it is
 // skipped) and which of the reader's fields the message lacks. Mirrors
 // core/src/evolve/read_context.cpp: the same checks, messages and offsets.
-import { ARR, MAP, OPT, SEQ, SET, STRUCT, TUP, VAR, Walker, parseTable, typeText, walkBudget } from '../type_table.mjs';
+import {
+  ARR, MAP, OPT, SEQ, SET, SPTR, STRUCT, TUP, UPTR, VAR, WPTR, Walker, parseTable, typeText, walkBudget,
+} from '../type_table.mjs';
 
 // Plan of one bound struct: steps in the message's field order ({ local: the reader's field index
 // or -1, type: the message's descriptor }), and the reader's fields the message lacks.
@@ -21,7 +23,8 @@ class Binder {
   match(w, l) {
     if (w.code !== l.code) return false;
     switch (w.code) {
-      case SEQ: case SET: case OPT:
+      // A pointer matches only one of its kind (the codes are equal) whose pointees match.
+      case SEQ: case SET: case OPT: case UPTR: case SPTR: case WPTR:
         return this.match(w.elems[0], l.elems[0]);
       case MAP:
         return this.match(w.elems[0], l.elems[0]) && this.match(w.elems[1], l.elems[1]);

@@ -121,7 +121,9 @@ export interface StructOptions<F, B extends AnyStruct> {
 export declare function struct<N extends string, F extends Fields, B extends AnyStruct = never>(
   name: N, fields: F | (() => F), options?: StructOptions<F, B>): StructSchema<N, StructOut<F, B>, StructIn<F, B>>;
 
-/** std::unique_ptr<S>: the object, or null. */
+/** std::unique_ptr<S>: the object, or null. Pointers travel in compatible mode too (descriptors
+ *  uptr, sptr, wptr): a reader that lacks a pointer field skips it, numbering its objects as the
+ *  writer did; one that has a pointer field the message lacks gets null. */
 export declare function unique<S extends AnyStruct>(target: S): Schema<Infer<S> | null, InferInput<S> | null | undefined>;
 /** std::shared_ptr<S>: the object, or null; with trackReferences an object reached twice is one object. */
 export declare function shared<S extends AnyStruct>(target: S): Schema<Infer<S> | null, InferInput<S> | null | undefined>;

@@ -2,7 +2,7 @@
 // the fields of each base class come first, in a nested object named after the base, as in the
 // generated codecs. Recursive types declare their fields as a function, called on first use.
 import { fieldIdOf } from '../field_id.mjs';
-import { BASE_MARKER, STRUCT } from '../type_table.mjs';
+import { BASE_MARKER, STRUCT, UPTR } from '../type_table.mjs';
 import { COMPATIBLE, Schema, fail, within } from './schema.mjs';
 import { NumberSchema, checkWireName } from './scalars.mjs';
 import { checkSchema } from './containers.mjs';
@@ -279,6 +279,12 @@ export class PointerSchema extends Schema {
   }
   get minBytes() {
     return 1;
+  }
+  // Compatible mode (FORMAT.md 10.3): the kind's code, then the target's descriptor. A field the
+  // message lacks is null (Schema.defaultValue).
+  describe(b) {
+    b.byte(UPTR + this.kind);
+    this.target.describe(b);
   }
   makeWriter(mode) {
     const { kind, target } = this;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <tuple>
 
@@ -238,6 +239,27 @@ template <>
 struct Describe<Value> {
   static constexpr void type(Builder& b) { b.byte(kValue); }
 };
+
+// Pointers to types that are not polymorphic: the pointee is described. A polymorphic pointee's
+// objects have types chosen at run time from a registry, which no table written once per message
+// can describe (docs/FORMAT.md 10.3).
+template <class E, TypeCode C>
+struct DescribePointer {
+  static constexpr void type(Builder& b) {
+    if constexpr (std::is_polymorphic_v<E>) {
+      b.ok = false;
+    } else {
+      b.byte(C);
+      describe<E>(b);
+    }
+  }
+};
+template <class E>
+struct Describe<std::unique_ptr<E>> : DescribePointer<E, kUptr> {};
+template <class E>
+struct Describe<std::shared_ptr<E>> : DescribePointer<E, kSptr> {};
+template <class E>
+struct Describe<std::weak_ptr<E>> : DescribePointer<E, kWptr> {};
 
 // Only structs that the library's struct serializer writes: a hand-written Serializer<S> has its
 // own encoding, which no descriptor can tell a reader how to skip.

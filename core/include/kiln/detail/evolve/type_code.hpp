@@ -33,10 +33,13 @@ enum TypeCode : std::uint8_t {
   kVar = 0x16,     // varint n (at least 1), n alternative types
   kStruct = 0x17,  // varint index into the message's type table
   kValue = 0x18,   // a generic value (kiln::Value): self-describing, no parameters
+  kUptr = 0x19,    // pointee type: std::unique_ptr
+  kSptr = 0x1A,    // pointee type: std::shared_ptr
+  kWptr = 0x1B,    // pointee type: std::weak_ptr
 };
 
 inline constexpr std::uint8_t kFirstCode = kBool;
-inline constexpr std::uint8_t kLastCode = kValue;
+inline constexpr std::uint8_t kLastCode = kWptr;
 
 // Short spelling of a code without parameters ("i32", "str", "value"), as in the fingerprint
 // grammar; "" otherwise.

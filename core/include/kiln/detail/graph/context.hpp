@@ -75,6 +75,10 @@ struct ReadObject {
   bool announced = false;
   bool (*read_fields)(Reader&, void* declared, const void* entry) = nullptr;
   const void* entry = nullptr;
+  // Compatible mode (docs/FORMAT.md 10.5): its fields were in a value the reader skipped, so no
+  // pointer the reader reads may refer to it. An object a skipped weak_ptr announced has no
+  // `declared` yet: the first pointer the reader reads that refers to it makes it.
+  bool skipped = false;
 };
 
 struct ReadContext {

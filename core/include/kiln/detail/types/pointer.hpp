@@ -361,6 +361,11 @@ struct PointerSerializer {
                          "back-reference to object #" + std::to_string(index) +
                              ", which is still being read: a shared_ptr cycle is never freed "
                              "(close cycles with a weak_ptr, or allow_owning_cycles)");
+      if (o.skipped)
+        return r.fail_at(at, ErrorCode::kBadReference,
+                         "back-reference to object #" + std::to_string(index) +
+                             ", whose fields this reader skipped");
+      if (o.declared == nullptr && !make_announced<M>(r, slot, at)) return false;
       if (o.declared_key == detail::graph::type_key<T>)
         out = std::static_pointer_cast<T>(o.declared);
       else if (o.dynamic_key == detail::graph::type_key<T>)
@@ -381,6 +386,28 @@ struct PointerSerializer {
       g->objects[slot].open = false;  // by number: reading the fields may grow the table
       r.leave();
       return ok;
+    }
+  }
+
+  // An object a weak_ptr the reader skipped announced (compatible mode, docs/FORMAT.md 10.5): the
+  // first pointer the reader reads that refers to it makes it, empty, of its own pointee type,
+  // charged where it is made; it is then filled like any announced object. False for a type
+  // that cannot be made here (a compatible-mode message never has polymorphic pointers).
+  template <class M>
+  static bool make_announced(detail::Reader& r, std::size_t slot, std::size_t at) {
+    if constexpr (kPoly) {
+      return r.fail_at(at, ErrorCode::kBadReference,
+                       "object #" + std::to_string(slot) + " has no type for a pointer to " +
+                           std::string(detail::reflect::type_name<T>));
+    } else {
+      if (!r.charge(r.offset(), detail::object_charge<T>, "object")) return false;
+      auto obj = std::make_shared<T>();
+      detail::graph::ReadObject& o = r.graph()->objects[slot];
+      o.dynamic = obj.get();
+      o.declared = std::move(obj);
+      o.declared_key = o.dynamic_key = detail::graph::type_key<T>;
+      o.read_fields = &read_fields<M>;
+      return true;
     }
   }
 
