@@ -232,7 +232,7 @@ const both = ({ med, fast }) => `medians ${spread(med)}; fastest samples ${sprea
   // are the format's, the same on every target). Formats whose bytes mean nothing without the
   // schema may be smaller; then, and for any other smaller peer, the row says where the bytes go.
   // (msgpackr's shared structures are kept out of band, like a schema.)
-  const schemaOnly = (p) => /^(avsc|protobuf|flatbuffers)/.test(p.library) || p.library.includes('shared structures');
+  const schemaOnly = (p) => /^(avsc|protobuf|flatbuffers|capnproto)/.test(p.library) || p.library.includes('shared structures');
   for (const w of WORKLOADS.filter((x) => x !== 'StructLarge')) {
     const ks = sizes.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r));
     const peers = [...sizes, ...inRun(js, RUNS[0])].filter((r) => r.workload === w && r.library !== 'kiln' &&

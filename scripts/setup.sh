@@ -14,7 +14,8 @@ if [ "$purpose" = bench ]; then
   # Peers measured by the benchmark (msgpack-cxx comes from scripts/fetch-msgpack.sh), and the
   # JDK for the JDK-serialization baseline.
   pkgs+=(libboost-serialization1.81-dev libcereal-dev libprotobuf-dev protobuf-compiler
-         nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler openjdk-17-jdk-headless)
+         nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler libcapnp-dev capnproto
+         openjdk-17-jdk-headless)
 fi
 
 missing=()

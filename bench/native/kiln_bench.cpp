@@ -16,6 +16,7 @@
 
 #include "boost_peer.hpp"
 #include "case.hpp"
+#include "capnp_peer.hpp"
 #include "cereal_peer.hpp"
 #include "flatbuffers_peer.hpp"
 #include "json_peer.hpp"
@@ -142,6 +143,7 @@ int main(int argc, char** argv) {
   register_peer<MsgpackPeer>(cfg);
   register_peer<ProtobufPeer>(cfg);
   register_peer<FlatbuffersPeer>(cfg);
+  register_peer<CapnpPeer>(cfg);
   register_peer<JsonPeer>(cfg);
   register_peer<MemcpyPeer>(cfg);
   std::fprintf(stderr,
