@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "boost_peer.hpp"
-#include "case.hpp"
 #include "capnp_peer.hpp"
+#include "case.hpp"
 #include "cereal_peer.hpp"
 #include "flatbuffers_peer.hpp"
 #include "json_peer.hpp"
