@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import {
   Codec, inspect, loadCore, struct, unique, shared, weak, vector, string, i32,
 } from '../../js/index.mjs';
-import { Graph, GraphNode, Note } from '../workloads/feature_schemas.mjs';
+import { Graph, GraphNode, Note, makeGraph } from '../workloads/feature_schemas.mjs';
 import * as declared from '../workloads/schemas.mjs';
 import * as generated from '../../js/workloads.mjs';
 import { eachCutAndFlip, thrown, verdict } from './support/verdicts.mjs';
@@ -47,15 +47,6 @@ const PARENT_DESCRIPTOR = 83;
 const TEXT_DESCRIPTOR = 98;
 const VALUE_AT = 101;
 
-// The graph of golden_features.hpp: b is announced by focus (a weak_ptr) and filled where root
-// lists it; a is listed twice; a and b point weakly at their parent.
-function graph() {
-  const top = { name: 'root', note: { text: 'top' }, children: [], parent: null };
-  const a = { name: 'a', note: null, children: [], parent: top };
-  const b = { name: 'b', note: { text: 'second' }, children: [], parent: top };
-  top.children.push(a, b, a);
-  return { focus: b, root: top };
-}
 // The value's bytes with reference tracking (5.11), in either number mode (no numbers in it).
 const GRAPH_VALUE = [
   0x02, // focus: announces object #0 (b)
@@ -124,10 +115,10 @@ test('Graph\'s type table, byte for byte', () => {
 test('Graph in compatible mode with reference tracking: exact bytes, and read back with its sharing', () => {
   for (const compressNumbers of [false, true]) {
     const codec = new Codec({ compatible: true, trackReferences: true, compressNumbers });
-    const bytes = codec.serialize(Graph, graph());
+    const bytes = codec.serialize(Graph, makeGraph());
     assert.deepStrictEqual(bytes, graphMessage(compressNumbers ? 0x07 : 0x06));
     const back = reader.deserialize(Graph, bytes);
-    assert.deepStrictEqual(back, graph());
+    assert.deepStrictEqual(back, makeGraph());
     sameGraphShape(back);
   }
   assert.deepStrictEqual(graphMessage(), golden('graph_compatible.bin'));
@@ -179,16 +170,16 @@ test('readers of other versions skip pointer fields, and objects keep the writer
   const bytes = graphMessage();
   // Without parent: the weak back-references to object #1 are skipped.
   const noParent = reader.deserialize(NoParent, bytes);
-  assert.deepStrictEqual(noParent, without(graph(), ['parent']));
+  assert.deepStrictEqual(noParent, without(makeGraph(), ['parent']));
   sameGraphShape(noParent);
   // Without note: the unique_ptrs' objects are walked, never numbered.
   const noNote = reader.deserialize(NoNote, bytes);
-  assert.deepStrictEqual(noNote, without(graph(), ['note']));
+  assert.deepStrictEqual(noNote, without(makeGraph(), ['note']));
   sameGraphShape(noNote);
   // Without focus: its announcement of #0 is skipped; b's shared_ptr, the first reader-known
   // pointer to #0, makes the object and fills it.
   const noFocus = reader.deserialize(NoFocus, bytes);
-  assert.deepStrictEqual(noFocus, { root: graph().root });
+  assert.deepStrictEqual(noFocus, { root: makeGraph().root });
   sameGraphShape(noFocus);
   // Without children: a (#2) and b's fields (#0) are skipped; focus keeps the empty object its
   // announcement made, since its fields were skipped.
@@ -196,7 +187,7 @@ test('readers of other versions skip pointer fields, and objects keep the writer
     { focus: {}, root: { name: 'root', note: { text: 'top' }, parent: null } });
   // Pointer fields the message lacks are null.
   const extra = reader.deserialize(Extra, bytes);
-  const expected = graph();
+  const expected = makeGraph();
   for (const node of [expected.root, ...expected.root.children]) Object.assign(node, { memo: null, buddy: null });
   assert.deepStrictEqual(extra, { ...expected, spare: null });
   sameGraphShape(extra);
@@ -209,7 +200,7 @@ const HolderV1 = struct('Holder', { id: i32, tail: string });
 
 test('a reader whose type has no pointers skips a graph with back-references', () => {
   for (const codec of [tracked, untracked]) {
-    const value = codec === tracked ? graph() : plainTree();
+    const value = codec === tracked ? makeGraph() : plainTree();
     const bytes = codec.serialize(Holder, { id: 7, graph: value, tail: 'end' });
     assert.deepStrictEqual(reader.deserialize(HolderV1, bytes), { id: 7, tail: 'end' });
   }
@@ -222,7 +213,7 @@ const GraphV2 = struct('Graph', { focus: weak(GraphNode), extra: shared(GraphNod
 const GraphV3 = struct('Graph', { focus: weak(GraphNode), root: shared(GraphNode), extra: shared(GraphNode) });
 
 test('a reference to an object whose fields the reader skipped is BadReference at its tag', () => {
-  const g = graph();
+  const g = makeGraph();
   const before = tracked.serialize(GraphV2, { focus: g.focus, extra: g.root, root: g.root });
   // 7 + table (94 + "extra": 1 + 5 + 1 + 3) + value: focus 02, extra 01 + top's 32 bytes, root 03.
   assert.equal(before.length, 146);
@@ -241,7 +232,7 @@ test('a reference to an object whose fields the reader skipped is BadReference a
   const after = tracked.serialize(GraphV3, { focus: g.focus, root: g.root, extra: g.root });
   assert.deepStrictEqual([...after.subarray(-1)], [0x03]);
   const back = reader.deserialize(Graph, after);
-  assert.deepStrictEqual(back, graph());
+  assert.deepStrictEqual(back, makeGraph());
   sameGraphShape(back);
 });
 
@@ -368,7 +359,7 @@ test('every truncation of a compatible pointer message is Truncated, read by any
       assert.equal(e.code, 'Truncated', `${n} bytes, inspect: ${e.message}`);
     }
   }
-  const holder = tracked.serialize(Holder, { id: 1, graph: graph(), tail: 'x' });
+  const holder = tracked.serialize(Holder, { id: 1, graph: makeGraph(), tail: 'x' });
   for (let n = 0; n < holder.length; n++) {
     assert.equal(thrown(() => reader.deserialize(HolderV1, holder.subarray(0, n))).code, 'Truncated', `${n} bytes`);
   }

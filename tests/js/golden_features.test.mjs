@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Codec, KilnError } from '../../js/index.mjs';
 // The types of golden_features.hpp, same wire names, fields and order.
 import {
-  Graph, Document, Envelope, Category, Scalars, Catalog, Labels, Vendor, makeEnvelope,
+  Graph, Document, Envelope, Category, Scalars, Catalog, Labels, Vendor, makeEnvelope, makeGraph,
 } from '../workloads/feature_schemas.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -17,14 +17,6 @@ const manifest = JSON.parse(readFileSync(new URL('tests/golden/manifest.json', r
 const golden = (file) => new Uint8Array(readFileSync(new URL(`tests/golden/${file}`, root)));
 
 // --- The values of golden_features.hpp ---------------------------------------------------------
-
-function graph() {
-  const top = { name: 'root', note: { text: 'top' }, children: [], parent: null };
-  const a = { name: 'a', note: null, children: [], parent: top };
-  const b = { name: 'b', note: { text: 'second' }, children: [], parent: top };
-  top.children.push(a, b, a);
-  return { focus: b, root: top };
-}
 
 function document() {
   const tags = ['fast', 'small'];
@@ -108,7 +100,7 @@ function sameDocumentShape(d) {
 // By the manifest's workload. Drawing, the polymorphic-pointer vector, has no entry: JS has no
 // polymorphic pointers (no type tags, no TypeRegistry), so only the C++ tests read and write it.
 const CASES = {
-  Graph: { type: Graph, make: graph, shape: sameGraphShape },
+  Graph: { type: Graph, make: makeGraph, shape: sameGraphShape },
   Document: { type: Document, make: document, shape: sameDocumentShape },
   Envelope: { type: Envelope, make: makeEnvelope, shape: sameEnvelopeShape },
   Category: { type: Category, make: category },

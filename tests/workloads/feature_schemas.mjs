@@ -11,6 +11,16 @@ export const GraphNode = struct('GraphNode', () => ({
   name: string, note: unique(Note), children: vector(shared(GraphNode)), parent: weak(GraphNode),
 }));
 export const Graph = struct('Graph', { focus: weak(GraphNode), root: shared(GraphNode) });
+/** Graph's value in graph_tracked.bin and graph_compatible.bin (make_graph in golden_features.hpp):
+ *  b is announced by focus (a weak_ptr) and filled where root lists it; a is listed twice; a and
+ *  b point weakly at their parent. */
+export function makeGraph() {
+  const top = { name: 'root', note: { text: 'top' }, children: [], parent: null };
+  const a = { name: 'a', note: null, children: [], parent: top };
+  const b = { name: 'b', note: { text: 'second' }, children: [], parent: top };
+  top.children.push(a, b, a);
+  return { focus: b, root: top };
+}
 // The version before focus, notes and parents (graph_v1 in C++): a reader that skips pointers.
 export const GraphNodeV1 = struct('GraphNode', () => ({ name: string, children: vector(shared(GraphNodeV1)) }));
 export const GraphV1 = struct('Graph', { root: shared(GraphNodeV1) });

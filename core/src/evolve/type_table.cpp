@@ -9,7 +9,7 @@
 #include "kiln/detail/evolve/json.hpp"
 #include "kiln/detail/evolve/type_code.hpp"
 #include "kiln/detail/evolve/value_json.hpp"
-#include "kiln/detail/graph/context.hpp"
+#include "kiln/detail/graph/references.hpp"
 #include "kiln/detail/graph/shared_strings.hpp"
 #include "kiln/detail/value/codec.hpp"
 #include "kiln/detail/wire/header.hpp"
@@ -407,48 +407,26 @@ class Walker {
       return object(p, kNew);
     }
     const std::uint64_t index = tag - 2;
-    if (code == kUptr)
-      return r_.fail_at(
-          at, ErrorCode::kBadReference,
-          "a unique_ptr cannot refer to a shared object (tag " + std::to_string(tag) + ")");
-    if (!track)
-      return r_.fail_at(at, ErrorCode::kBadReference,
-                        "back-reference to object #" + std::to_string(index) +
-                            " in a message without reference tracking");
-    if (code == kWptr && index == g->objects.size()) {
-      std::size_t slot = 0;
-      graph::ReadObject announced;  // made by the first pointer the reader reads to it
-      announced.open = false;
-      announced.announced = true;
-      if (!number(std::move(announced), slot)) return false;
-      if (json_) *json_ += "{\"object\":" + std::to_string(slot) + '}';
-      return true;
-    }
-    if (index >= g->objects.size())
-      return r_.fail_at(at, ErrorCode::kBadReference,
-                        "back-reference to object #" + std::to_string(index) + " but only " +
-                            std::to_string(g->objects.size()) + " objects so far");
-    const std::size_t slot = static_cast<std::size_t>(index);
-    if (code == kSptr && g->objects[slot].open && !r_.limits().allow_owning_cycles)
-      return r_.fail_at(at, ErrorCode::kBadReference,
-                        "back-reference to object #" + std::to_string(index) +
-                            ", which is still being read: a shared_ptr cycle is never freed "
-                            "(close cycles with a weak_ptr, or allow_owning_cycles)");
-    if (code == kSptr && g->objects[slot].announced) {  // the fields of an announced object
-      return object(p, slot);
+    constexpr graph::PtrKind kKinds[] = {graph::PtrKind::kUnique, graph::PtrKind::kShared,
+                                         graph::PtrKind::kWeak};
+    std::size_t slot = static_cast<std::size_t>(index);
+    switch (graph::check_reference(r_, kKinds[code - kUptr], index, at)) {
+      case graph::Reference::kFailed:
+        return false;
+      case graph::Reference::kAnnounces: {
+        graph::ReadObject announced;  // made by the first pointer the reader reads to it
+        announced.open = false;
+        announced.announced = true;
+        if (!graph::number_object(r_, std::move(announced), slot)) return false;
+        break;
+      }
+      case graph::Reference::kExisting:
+        // No type check: the reader has no type for it here. A shared_ptr fills an announced
+        // object.
+        if (code == kSptr && g->objects[slot].announced) return object(p, slot);
+        break;
     }
     if (json_) *json_ += "{\"object\":" + std::to_string(slot) + '}';
-    return true;
-  }
-  // Numbers an object of a skipped pointer, with the reader's limit on numbered objects.
-  bool number(graph::ReadObject o, std::size_t& slot) {
-    graph::ReadContext& g = *r_.graph();
-    if (g.objects.size() >= r_.limits().max_references)
-      return r_.fail(ErrorCode::kLengthTooLarge, "more than " +
-                                                     std::to_string(r_.limits().max_references) +
-                                                     " shared objects in one message");
-    slot = g.objects.size();
-    g.objects.push_back(std::move(o));
     return true;
   }
   // The fields of a shared object: a new one (kNew, numbered here) or announced object `slot`.
@@ -461,7 +439,7 @@ class Walker {
     if (slot == kNew) {
       graph::ReadObject skipped;
       skipped.skipped = true;
-      if (!number(std::move(skipped), slot)) return false;
+      if (!graph::number_object(r_, std::move(skipped), slot)) return false;
     } else {
       g.objects[slot].announced = false;
       g.objects[slot].open = true;

@@ -20,6 +20,7 @@
 
 #include "kiln/detail/graph/context.hpp"
 #include "kiln/detail/graph/inline_owners.hpp"
+#include "kiln/detail/graph/references.hpp"
 #include "kiln/detail/graph/registry.hpp"
 #include "kiln/detail/reflect/run_time_name.hpp"
 #include "kiln/detail/reflect/type_name.hpp"
@@ -29,7 +30,7 @@
 namespace kiln {
 namespace detail {
 
-enum class PtrKind { kUnique, kShared, kWeak };
+using graph::PtrKind;
 
 template <class T, PtrKind K>
 struct PointerSerializer {
@@ -219,14 +220,8 @@ struct PointerSerializer {
                        detail::graph::TypeKey dynamic_key, std::size_t& slot) {
     detail::graph::ReadContext* g = r.graph();
     if (g == nullptr || !g->track) return true;
-    if (g->objects.size() >= r.limits().max_references)
-      return r.fail(ErrorCode::kLengthTooLarge, "more than " +
-                                                    std::to_string(r.limits().max_references) +
-                                                    " shared objects in one message");
-    slot = g->objects.size();
-    if (slot == 0) g->objects.reserve(8);  // skips the first few regrowths
-    g->objects.push_back({obj, detail::graph::type_key<T>, dynamic, dynamic_key, true});
-    return true;
+    return detail::graph::number_object(
+        r, {obj, detail::graph::type_key<T>, dynamic, dynamic_key, true}, slot);
   }
   static bool owned_by_value(detail::Reader& r, const Ptr& p) {
     detail::graph::ReadContext* g = r.graph();
@@ -338,29 +333,20 @@ struct PointerSerializer {
   template <class M>
   static bool read_reference(detail::Reader& r, Ptr& out, std::uint64_t index, std::size_t at) {
     if constexpr (K == PtrKind::kUnique) {
-      return r.fail_at(
-          at, ErrorCode::kBadReference,
-          "a unique_ptr cannot refer to a shared object (tag " + std::to_string(index + 2) + ")");
+      detail::graph::check_reference(r, K, index, at);  // refuses every number
+      return false;
     } else {
+      switch (detail::graph::check_reference(r, K, index, at)) {
+        case detail::graph::Reference::kFailed:
+          return false;
+        case detail::graph::Reference::kAnnounces:
+          return announced<M>(r, out);
+        case detail::graph::Reference::kExisting:
+          break;
+      }
       detail::graph::ReadContext* g = r.graph();
-      if (g == nullptr || !g->track)
-        return r.fail_at(at, ErrorCode::kBadReference,
-                         "back-reference to object #" + std::to_string(index) +
-                             " in a message without reference tracking");
-      if (K == PtrKind::kWeak && index == g->objects.size()) return announced<M>(r, out);
-      if (index >= g->objects.size())
-        return r.fail_at(at, ErrorCode::kBadReference,
-                         "back-reference to object #" + std::to_string(index) + " but only " +
-                             std::to_string(g->objects.size()) + " objects so far");
       const std::size_t slot = static_cast<std::size_t>(index);
       const detail::graph::ReadObject& o = g->objects[slot];
-      // A shared_ptr to an object whose fields are still being read closes a cycle of owners,
-      // which reference counting never frees: a forged message could leak memory on every read.
-      if (K == PtrKind::kShared && o.open && !r.limits().allow_owning_cycles)
-        return r.fail_at(at, ErrorCode::kBadReference,
-                         "back-reference to object #" + std::to_string(index) +
-                             ", which is still being read: a shared_ptr cycle is never freed "
-                             "(close cycles with a weak_ptr, or allow_owning_cycles)");
       if (o.skipped)
         return r.fail_at(at, ErrorCode::kBadReference,
                          "back-reference to object #" + std::to_string(index) +
