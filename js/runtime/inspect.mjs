@@ -2,7 +2,7 @@
 // native kiln-inspect does (docs/FORMAT.md section 10.6). Mirrors core/src/evolve/type_table.cpp
 // and inspect.cpp: the same checks, error codes and offsets.
 import { Reader, DEFAULT_LIMITS, allocBudget } from './reader.mjs';
-import { Walker, parseTable, printOverBudget, typeTextWithin, utf8Length, walkBudget } from './type_table.mjs';
+import { Walker, parseTable, walkBudget } from './type_table.mjs';
 import {
   FLAG_COMPATIBLE, FLAG_COMPRESS_NUMBERS, FLAG_NO_FINGERPRINT, FLAG_REFERENCE_TRACKING, FLAG_SHARE_STRINGS, hex32, readHeader,
 } from './header.mjs';
@@ -32,27 +32,14 @@ export function inspect(bytes, limits = DEFAULT_LIMITS) {
   // (bit 1) allows back-references inside generic values (kiln::Value fields).
   r.setGraph((flags & FLAG_REFERENCE_TRACKING) !== 0, (flags & FLAG_SHARE_STRINGS) !== 0);
   // The names and strings printed, from the table and the value, are charged to the message's
-  // allocation budget, as in C++; the table's at the value's first byte.
-  let left = allocBudget(all, bytes.length);
+  // allocation budget, as in C++; the table's at the value's first byte. Only the table written
+  // before the value is listed here: polymorphic objects list the types they add (FORMAT.md 10.6).
   const valueAt = r.pos;
-  const name = (s) => {
-    const n = utf8Length(s);
-    if (n > left) printOverBudget(r, left, valueAt);
-    left -= n;
-    return JSON.stringify(s);
-  };
-  const text = (d) => {
-    const t = typeTextWithin(table, d, left);
-    if (!t.complete) printOverBudget(r, left, valueAt);
-    left -= t.bytes;
-    return JSON.stringify(t.text);
-  };
-  const types = table.types.map((t) => `{"name":${name(t.name)},"fields":[` +
-    t.fields.map((f) => `{"name":${name(f.name)},"id":${f.id},"type":${text(f.type)}}`).join(',') +
-    ']}');
-  const root = text(table.root);
-  const value = new Walker(r, table, compress, walkBudget(r.end - r.pos), left).value(table.root);
+  const walker = new Walker(r, table, compress, walkBudget(r.end - r.pos), allocBudget(all, bytes.length));
+  const types = walker.typesJson(0, valueAt);
+  const root = walker.typeJson(table.root, valueAt);
+  const value = walker.value(table.root);
   if (r.pos !== r.end) r.fail('TrailingBytes', `${r.end - r.pos} bytes left after the root value`);
-  return `{"fingerprint":${fingerprint},"compressed_numbers":${compress},"types":[${types.join(',')}],` +
+  return `{"fingerprint":${fingerprint},"compressed_numbers":${compress},"types":${types},` +
     `"root":${root},"value":${value}}`;
 }

@@ -60,6 +60,13 @@ export class Reader {
     this.refOpen = null; // whether each is still being read
     this.refAnnounced = null; // whether each was announced by a weak_ptr and awaits its fields
     this.defining = -1; // set by backReference: the object whose fields follow, or -1
+    // Compatible mode (FORMAT.md 10.5), while the walker skips or prints polymorphic objects: the
+    // message struct each object a polymorphic weak_ptr announced is filled as (by number, made
+    // on the first such announcement), and the registered type names of the message, numbered
+    // from 0 in order of first use (5.11), made on the first.
+    this.refStructs = null;
+    this.typeNames = null;
+    this.typeNameBytes = null; // their byte lengths, which the inspector charges
     this.strings = null; // strings read so far, when the message shares strings
     this.stringBytes = null; // their UTF-8 lengths
     this.int64AsNumber = int64AsNumber; // i64()/u64()/zigzag64()/varintU64() give numbers

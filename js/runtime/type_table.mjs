@@ -6,7 +6,7 @@ import { fieldIdOf } from './field_id.mjs';
 import { readValue } from './value_reader.mjs';
 import { valueJson } from './value_json.mjs';
 import { utf8Length } from './utf8_length.mjs';
-import { SKIPPED } from './reader.mjs';
+import { SKIPPED, utf8ValidPrefix } from './reader.mjs';
 
 export { utf8Length };
 
@@ -18,12 +18,20 @@ export const VAR = 0x16, STRUCT = 0x17, VALUE = 0x18;
 // Pointers, followed by the pointee's descriptor: UPTR + kind (0 unique_ptr, 1 shared_ptr,
 // 2 weak_ptr, as PointerSchema and Reader.backReference number them).
 export const UPTR = 0x19, SPTR = 0x1a, WPTR = 0x1b;
+// A polymorphic struct (FORMAT.md 10.3, 10.5): the index of the declared base, only as a pointer's
+// pointee. Its objects name their type in the body; JavaScript reads none of them (no schema
+// matches it) and only skips or prints them.
+export const POLY = 0x1c;
 // The first character of a base class's field name in a type table (FORMAT.md 10.2; kBaseMarker
 // in C++): no member name has it.
 export const BASE_MARKER = '^';
 const SCALARS = ['', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'f32', 'f64',
   'c8', 'c16', 'c32', 'str'];
 const POINTER_TEXT = ['uptr<', 'sptr<', 'wptr<'];
+
+// The longest registered type name a message may carry (FORMAT.md 5.11; kMaxTypeName in C++).
+const MAX_TYPE_NAME = 1024;
+const lenientUtf8 = new TextDecoder('utf-8');
 
 /** How many values a compatible-mode body of `size` bytes may hold while skipping or
  *  inspecting (walk_budget in C++): 16 per byte, plus a base. */
@@ -43,16 +51,19 @@ function readName(r) {
   return r.strBody(r.length(1, r.limits.maxStringBytes, 'string length'));
 }
 
-// A descriptor as a tree: { code, at (its offset), n?, elems?, index? }.
-function parseType(r, typeCount, depth) {
+// A descriptor as a tree: { code, at (its offset), n?, elems?, index? }. `pointee`: it follows a
+// pointer's code, the one place a polymorphic struct may be.
+function parseType(r, typeCount, depth, pointee = false) {
   const at = r.pos;
   if (depth > r.limits.maxDepth) {
     badTable(r, at, `type descriptor nested deeper than ${r.limits.maxDepth}`);
   }
   const code = r.u8('type code');
   switch (code) {
-    case SEQ: case SET: case OPT: case UPTR: case SPTR: case WPTR:
+    case SEQ: case SET: case OPT:
       return { code, at, elems: [parseType(r, typeCount, depth + 1)] };
+    case UPTR: case SPTR: case WPTR:
+      return { code, at, elems: [parseType(r, typeCount, depth + 1, true)] };
     case MAP:
       return { code, at, elems: [parseType(r, typeCount, depth + 1), parseType(r, typeCount, depth + 1)] };
     case ARR: {
@@ -68,6 +79,9 @@ function parseType(r, typeCount, depth) {
       for (let i = 0; i < Number(n); i++) elems.push(parseType(r, typeCount, depth + 1));
       return { code, at, n: Number(n), elems };
     }
+    case POLY:
+      if (!pointee) badTable(r, at, 'a polymorphic struct that is not a pointer\'s pointee');
+      // falls through: the base's index, checked as a struct's
     case STRUCT: {
       const k = r.varint64('struct index');
       if (k >= BigInt(typeCount)) {
@@ -81,14 +95,9 @@ function parseType(r, typeCount, depth) {
   }
 }
 
-export function parseTable(r) {
-  const at = r.pos;
-  const count = r.varint64('type count');
-  if (count > BigInt(Math.floor((r.end - r.pos) / 2))) {
-    r.fail('Truncated', `type count ${count} exceeds the bytes left`, at);
-  }
-  const types = [];
-  for (let k = 0; k < Number(count); k++) {
+// `count` entries (10.2), appended to `types`, whose struct indices must be below `total`.
+function parseEntries(r, types, count, total) {
+  for (let k = 0; k < count; k++) {
     const name = readName(r);
     const countAt = r.pos;
     const n = r.varint64('field count');
@@ -101,7 +110,7 @@ export function parseTable(r) {
       const fname = readName(r);
       let id = r.varint32('field id');
       if (id === 0) id = fieldIdOf(fname);
-      fields.push({ name: fname, id, type: parseType(r, Number(count), 1), at: fieldAt });
+      fields.push({ name: fname, id, type: parseType(r, total, 1), at: fieldAt });
     }
     // Ids and names may not repeat; the error is at the later of the first repeated pair in
     // sorted order, as in the C++ reader.
@@ -117,8 +126,42 @@ export function parseTable(r) {
     }
     types.push({ name, fields });
   }
-  const root = parseType(r, Number(count), 1);
+}
+
+// A count of entries, each of which takes at least 2 bytes: more than the bytes left can hold is
+// a cut message.
+function entryCount(r, what) {
+  const at = r.pos;
+  const count = r.varint64(what);
+  if (count > BigInt(Math.floor((r.end - r.pos) / 2))) {
+    r.fail('Truncated', `${what} ${count} exceeds the bytes left`, at);
+  }
+  return Number(count);
+}
+
+export function parseTable(r) {
+  const count = entryCount(r, 'type count');
+  const types = [];
+  parseEntries(r, types, count, count);
+  const root = parseType(r, count, 1);
   return { types, root };
+}
+
+/** A polymorphic object's type index (FORMAT.md 10.5), read at r.pos: a struct of the table t, or
+ *  the table's next index followed by an extension, validated as a table is and appended to
+ *  t.types. Returns { index, at: the index's offset }. */
+export function readTypeIndex(r, t) {
+  const at = r.pos;
+  const j = r.varint64('type index');
+  const count = t.types.length;
+  if (j > BigInt(count)) badTable(r, at, `type index ${j} but the table has ${count} types`);
+  if (j < BigInt(count)) return { index: Number(j), at };
+  // The table grows here: the object's type, then the structs it reaches that the table lacked.
+  const nAt = r.pos;
+  const n = entryCount(r, 'extension type count');
+  if (n === 0) badTable(r, nAt, 'a type table extension without types');
+  parseEntries(r, t.types, n, count + n);
+  return { index: count, at };
 }
 
 
@@ -145,6 +188,7 @@ export function typeTextWithin(t, d, max) {
       case TUP: return put('tup<') && list(e.elems) && put('>');
       case VAR: return put('var<') && list(e.elems) && put('>');
       case STRUCT: return put(t.types[e.index].name);
+      case POLY: return put('poly<') && put(t.types[e.index].name) && put('>');
       case VALUE: return put('value');
       default: return put(SCALARS[e.code]);
     }
@@ -204,10 +248,15 @@ export class Walker {
     this.printLeft -= bytes;
   }
 
+  // One value visited (FORMAT.md 10.6: at most walkBudget of them).
+  spend() {
+    if (this.budget === 0) this.r.fail('LengthTooLarge', 'the message holds more values than its size allows');
+    this.budget--;
+  }
+
   value(d) {
     const r = this.r;
-    if (this.budget === 0) r.fail('LengthTooLarge', 'the message holds more values than its size allows');
-    this.budget--;
+    this.spend();
     switch (d.code) {
       case BOOL: return r.bool() ? 'true' : 'false';
       case I8: return String(r.i8());
@@ -284,37 +333,136 @@ export class Walker {
   pointer(d) {
     const r = this.r;
     const at = r.pos;
+    const pointee = d.elems[0];
+    const poly = pointee.code === POLY;
     const tag = r.varintNumber('pointer tag');
     if (tag === 0) return 'null';
     if (tag === 1) {
-      if (d.code === UPTR || r.refs === null) return this.nested(d.elems[0], 'pointer');
-      // In the reader's order: the nesting level, the number, then the fields.
+      if (d.code !== UPTR && r.refs !== null) return this.object(pointee, -1);
+      if (!poly) return this.nested(pointee, 'pointer');
       r.enter('pointer');
-      return this.object(d, r.remember(null, SKIPPED));
+      const type = this.polyType(pointee);
+      const s = `{${type.head}"value":${this.fields(type.index)}}`;
+      r.leave();
+      return s;
     }
     const kind = d.code - UPTR;
     const index = tag - 2;
     if (r.checkReference(index, at, kind)) {
+      // A polymorphic announcement names the object's type, as a reader reads it (before the
+      // number); its fill will not, so a non-zero tag's struct is kept for it.
+      const type = poly ? this.polyType(pointee) : null;
       r.announce(null, null);
-      return `{"object":${index}}`;
+      if (type === null) return `{"object":${index}}`;
+      if (type.tag !== 0n) (r.refStructs ??= [])[index] = type.index;
+      return `{"object":${index},${type.head.slice(0, -1)}}`;
     }
     // The object's type is not checked: the reader has none for it here.
-    if (kind === 1 && r.refAnnounced[index]) {
-      r.enter('pointer');
-      r.refAnnounced[index] = false;
-      r.refOpen[index] = true;
-      r.refTypes[index] = SKIPPED; // one a read weak_ptr made stays as made: empty
-      return this.object(d, index);
-    }
+    if (kind === 1 && r.refAnnounced[index]) return this.object(pointee, index);
     return `{"object":${index}}`;
   }
 
-  // The fields of numbered object `slot`, open while they are walked; the caller entered.
-  object(d, slot) {
-    const s = this.value(d.elems[0]);
-    this.r.close(slot);
-    this.r.leave();
-    return `{"object":${slot},"value":${s}}`;
+  // The fields of a shared object, in the reader's order: the nesting level, a polymorphic
+  // object's type, the number, then the fields, open while they are walked; afterwards the object
+  // is skipped. `slot` is -1 for a new object, numbered here, else the number of an announced one,
+  // filled here: a polymorphic one as the struct its announcement's type named (its fill has no
+  // type tag), or the filling pointer's base for type tag 0.
+  object(pointee, slot) {
+    const r = this.r;
+    const poly = pointee.code === POLY;
+    r.enter('pointer');
+    let type = null;
+    if (slot < 0) {
+      if (poly) type = this.polyType(pointee);
+      slot = r.remember(null, SKIPPED);
+    } else {
+      r.refAnnounced[slot] = false;
+      r.refOpen[slot] = true;
+      r.refTypes[slot] = SKIPPED; // one a read weak_ptr made stays as made: empty
+      if (poly) type = { index: r.refStructs?.[slot] ?? pointee.index, head: '' };
+    }
+    const s = type === null ? this.value(pointee) : this.fields(type.index);
+    r.close(slot);
+    r.leave();
+    return `{"object":${slot},${type === null ? '' : type.head}"value":${s}}`;
+  }
+
+  // A polymorphic object's fields: struct `index`, counted as one value once its type is read.
+  fields(index) {
+    this.spend();
+    return this.structure(this.t.types[index]);
+  }
+
+  // A polymorphic object's type tag and type index (FORMAT.md 5.11, 10.5); the registry is not
+  // asked about the tag. { tag, index: the struct that holds its fields, head: what the inspector
+  // prints before them, each key followed by a comma: "type", and the types an extension added }.
+  // Type tag 0 is the base, whose fields follow without an index.
+  polyType(pointee) {
+    const r = this.r;
+    const at = r.pos;
+    const tag = r.varint64('type tag');
+    if (tag === 0n) return { tag, index: pointee.index, head: '"type":null,' };
+    const type = tag & 1n ? String(tag >> 1n) : JSON.stringify(this.printedTypeName((tag >> 1n) - 1n, at));
+    const first = this.t.types.length;
+    const { index, at: indexAt } = readTypeIndex(r, this.t);
+    if (this.printLeft === null || this.t.types.length === first) return { tag, index, head: `"type":${type},` };
+    return { tag, index, head: `"type":${type},"types":${this.typesJson(first, indexAt)},` };
+  }
+
+  // Registered type name number `number` (a BigInt) of the message, whose bytes follow its first
+  // use; numbered as a reader numbers them, in one list for the whole message.
+  typeName(number, at) {
+    const r = this.r;
+    const names = (r.typeNames ??= []);
+    if (number > BigInt(names.length)) {
+      r.fail('BadReference', `type name #${number} but only ${names.length} names so far`, at);
+    }
+    if (number === BigInt(names.length)) {
+      const n = r.length(1, MAX_TYPE_NAME, 'type name length', 1);
+      // Not checked as UTF-8: a reader only looks the bytes up in its registry (as in C++); the
+      // inspector checks what it prints (printedTypeName).
+      this.nameStart = r.pos;
+      names.push(lenientUtf8.decode(r.buf.subarray(r.pos, r.pos + n)));
+      (r.typeNameBytes ??= []).push(n);
+      r.pos += n;
+    }
+    return names[Number(number)];
+  }
+
+  // A type name as the inspector prints it: text (checked where its bytes first come), each print
+  // charged at its tag, as the C++ inspector does.
+  printedTypeName(number, at) {
+    const r = this.r;
+    const known = r.typeNames?.length ?? 0;
+    const name = this.typeName(number, at);
+    if (this.printLeft === null) return name;
+    if (r.typeNames.length > known) {
+      const start = this.nameStart;
+      const ok = utf8ValidPrefix(r.buf, start, r.pos);
+      if (start + ok !== r.pos) r.fail('BadUtf8', 'type name bytes', start + ok);
+    }
+    this.charge(r.typeNameBytes[Number(number)], at);
+    return name;
+  }
+
+  // The entries types[first..] as the inspector's list (FORMAT.md 10.6), their names and type
+  // texts charged at `at`.
+  typesJson(first, at) {
+    const name = (s) => {
+      this.charge(utf8Length(s), at);
+      return JSON.stringify(s);
+    };
+    return `[${this.t.types.slice(first).map((t) => `{"name":${name(t.name)},"fields":[` +
+      t.fields.map((f) => `{"name":${name(f.name)},"id":${f.id},"type":${this.typeJson(f.type, at)}}`).join(',') +
+      ']}').join(',')}]`;
+  }
+
+  // A type's text as a JSON string, charged at `at`: spelled only as far as the budget goes.
+  typeJson(d, at) {
+    const t = typeTextWithin(this.t, d, this.printLeft);
+    if (!t.complete) printOverBudget(this.r, this.printLeft, at);
+    this.printLeft -= t.bytes;
+    return JSON.stringify(t.text);
   }
 
   // Every container counts one nesting level, as in the C++ walker.

@@ -259,15 +259,6 @@ TEST(CompatiblePointers, EveryTruncationIsTruncated) {
   expect_every_truncation_truncated(make_doc());
 }
 
-TEST(CompatiblePointers, PolymorphicPointersAreStillRefused) {
-  using kiln::workloads::features::Drawing;
-  static_assert(!kiln::detail::evolve::Schema<Drawing>::ok);
-  auto r = Codec({.compatible = true}, kiln::workloads::features::shape_types())
-               .serialize(kiln::workloads::features::make_drawing());
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().code, ErrorCode::kUnsupportedOption);
-}
-
 TEST(CompatiblePointers, TheInspectorPrintsObjectsAndReferences) {
   auto json = kiln::inspect(Codec(kTracked).serialize(make_doc()).value());
   ASSERT_TRUE(json.ok()) << json.error().message();

@@ -17,7 +17,8 @@ const Tags = struct('Tags', { owner: string, labels: vector(string), notes: map(
 // Native decoder ids, in the order of `Types` in kiln_verdicts.cpp.
 export const NATIVE = [
   'Struct', 'Foo', 'Record', 'Bulk', 'TestClass', 'Tree', 'Tags', 'Graph', 'Document', 'Category',
-  'Scalars', 'Catalog', 'Labels', 'Vendor', 'Envelope', 'EnvelopeV1', 'GraphV1', 'Value', 'inspect',
+  'Scalars', 'Catalog', 'Labels', 'Vendor', 'Envelope', 'EnvelopeV1', 'GraphV1', 'DrawingV0', 'Value',
+  'inspect',
   'frames:Record',
 ];
 const nativeId = (name) => NATIVE.indexOf(name);
@@ -123,6 +124,9 @@ export const DECODERS = [
   { ...typed('EnvelopeV1', features.EnvelopeV1, 'older'), name: 'older:Envelope' },
   // Graph's by its older version, which skips every kind of pointer field.
   { ...typed('GraphV1', features.GraphV1, 'older'), name: 'older:Graph' },
+  // Drawing's by a version without its pointer fields, which skips polymorphic objects (C++ only
+  // writes them) and the table entries their types add.
+  { ...typed('DrawingV0', features.DrawingV0, 'older'), name: 'older:Drawing' },
   VALUE,
   INSPECT,
   FRAMES,

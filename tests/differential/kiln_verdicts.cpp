@@ -33,10 +33,10 @@ namespace f = kiln::workloads::features;
 
 // Decoder ids, in the order of NATIVE in decoders.mjs; after the types come the inspector and a
 // framed stream of Records.
-using Types =
-    std::tuple<w::Struct, w::Foo, w::Record, std::vector<w::Foo>, w::TestClass, w::Tree, w::Tags,
-               f::Graph, f::Document, f::Category, f::Scalars, f::Catalog, f::Labels, f::Vendor,
-               f::Envelope, f::envelope_v1::Envelope, f::graph_v1::Graph, kiln::Value>;
+using Types = std::tuple<w::Struct, w::Foo, w::Record, std::vector<w::Foo>, w::TestClass, w::Tree,
+                         w::Tags, f::Graph, f::Document, f::Category, f::Scalars, f::Catalog,
+                         f::Labels, f::Vendor, f::Envelope, f::envelope_v1::Envelope,
+                         f::graph_v1::Graph, f::drawing_v0::Drawing, kiln::Value>;
 constexpr int kInspect = std::tuple_size_v<Types>;
 constexpr int kFramesRecord = kInspect + 1;
 

@@ -40,7 +40,7 @@ export function loadSeeds() {
   const golden = JSON.parse(readFileSync(new URL('tests/golden/manifest.json', root), 'utf8'));
   for (const v of [...golden.vectors, ...golden.compatible_vectors, ...golden.feature_vectors]) {
     const decoders = forType(v.workload);
-    if (!decoders.length) continue; // Drawing: JS has no polymorphic pointers
+    if (!decoders.length) continue;
     const bytes = read(`tests/golden/${v.file}`);
     const flags = flagsOf(v);
     if (v.compatible && v.header !== false) decoders.push(...byName('inspect'));

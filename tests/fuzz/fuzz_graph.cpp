@@ -4,7 +4,8 @@
 // Owning cycles are rejected by default, so a decoded graph never leaks (LeakSanitizer checks).
 // A compatible-mode input (flag bit 2) is also read by two versions of a graph type without
 // polymorphic pointers (golden_features.hpp), the newer one with every kind of pointer and the
-// older one skipping them (docs/FORMAT.md 10.5), with the same oracle.
+// older one skipping them (docs/FORMAT.md 10.5), by the harness's polymorphic graph, and by
+// Drawing and a version of it without pointers, with the same oracle.
 #include "fuzz_harness.hpp"
 #include "golden_features.hpp"
 #include "graph_types.hpp"
@@ -12,21 +13,22 @@
 namespace {
 
 template <class T>
-void check_compatible(const std::uint8_t* data, std::size_t size) {
+void check_compatible(const std::uint8_t* data, std::size_t size,
+                      std::shared_ptr<const kiln::TypeRegistry> types = {}) {
   using namespace kiln;
   T fresh;
-  Status st = Codec().deserialize_into({data, size}, fresh);
+  Status st = Codec({}, types).deserialize_into({data, size}, fresh);
   if (!st.ok()) {
     if (st.error().code == ErrorCode::kOk || st.error().offset > size)
       fuzz::fail("an error without a code or past the input", st.error().message());
     return;
   }
-  Codec writer({.track_references = true, .compatible = true});
+  Codec writer({.track_references = true, .compatible = true}, types);
   std::vector<std::uint8_t> once;
   Status w = writer.serialize_into(fresh, once);
   if (!w.ok()) fuzz::fail("a decoded compatible graph does not re-encode", w.error().message());
   T again;
-  Status st2 = Codec().deserialize_into(once, again);
+  Status st2 = Codec({}, types).deserialize_into(once, again);
   if (!st2.ok())
     fuzz::fail("the re-encoded compatible graph does not decode", st2.error().message());
   if (writer.serialize(again).value() != once)
@@ -37,12 +39,16 @@ void check_compatible(const std::uint8_t* data, std::size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace kiln;
+  static const std::shared_ptr<const TypeRegistry> types = fuzz::graph_types();
+  static const std::shared_ptr<const TypeRegistry> shapes = workloads::features::shape_types();
+  if (!types || !shapes) fuzz::fail("registering the graph types failed");
   if (size > 2 && (data[2] & 0x04)) {
     check_compatible<workloads::features::Graph>(data, size);
     check_compatible<workloads::features::graph_v1::Graph>(data, size);
+    check_compatible<fuzz::Graph>(data, size, types);
+    check_compatible<workloads::features::Drawing>(data, size, shapes);
+    check_compatible<workloads::features::drawing_v0::Drawing>(data, size);
   }
-  static const std::shared_ptr<const TypeRegistry> types = fuzz::graph_types();
-  if (!types) fuzz::fail("registering the graph types failed");
   Codec codec({}, types);
   fuzz::Graph fresh;
   Status st = codec.deserialize_into({data, size}, fresh);

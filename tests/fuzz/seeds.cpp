@@ -87,6 +87,12 @@ int main(int argc, char** argv) {
              {.track_references = true, .compatible = true});
   write_with(dir, "graph", kiln::fuzz::make_weak_first_graph(), "weak_first", graphs,
              kiln::fuzz::graph_types());
+  const kiln::Options polymorphic_compatible{
+      .compress_numbers = true, .track_references = true, .compatible = true};
+  write_with(dir, "graph", kiln::fuzz::make_graph(), "polymorphic_compatible",
+             polymorphic_compatible, kiln::fuzz::graph_types());
+  write_with(dir, "graph", kiln::workloads::features::make_drawing(), "drawing_compatible",
+             polymorphic_compatible, kiln::workloads::features::shape_types());
   write_with(dir, "inspect", make_record(), "record", {.compatible = true});
   write_with(dir, "inspect", make_foo(), "foo", {.compatible = true});
   write_with(dir, "inspect", make_kitchen_sink(), "kitchen_sink", {.compatible = true});
@@ -94,6 +100,8 @@ int main(int argc, char** argv) {
              {.track_references = true, .compatible = true});
   write_with(dir, "inspect", kiln::workloads::features::make_vendor(), "vendor_bases",
              {.compatible = true});
+  write_with(dir, "inspect", kiln::workloads::features::make_drawing(), "drawing_polymorphic",
+             polymorphic_compatible, kiln::workloads::features::shape_types());
   const kiln::Options tracked_compatible{.track_references = true, .compatible = true};
   write_with(dir, "inspect", kiln::workloads::features::make_envelope(), "envelope_value",
              tracked_compatible);

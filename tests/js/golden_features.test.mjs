@@ -115,7 +115,8 @@ const OPTION_KEYS = ['compress_numbers', 'track_references', 'share_strings', 'c
 
 test('the manifest lists the feature vectors with every option that wrote each', () => {
   assert.deepEqual(manifest.feature_vectors.map((v) => v.file), [
-    'graph_tracked.bin', 'graph_compatible.bin', 'drawing_polymorphic_compressed.bin', 'document_value_tracked.bin',
+    'graph_tracked.bin', 'graph_compatible.bin', 'drawing_polymorphic_compressed.bin',
+    'drawing_polymorphic_compatible.bin', 'document_value_tracked.bin',
     'category_recursive_compressed.bin', 'scalars_fixed.bin', 'scalars_compressed.bin', 'catalog_compatible.bin',
     'catalog_compatible_compressed_noheader.bin', 'vendor_bases_compatible.bin', 'envelope_value_compatible.bin',
     'labels_shared_strings.bin',

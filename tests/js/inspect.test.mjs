@@ -50,7 +50,7 @@ const inspected = [...manifest.compatible_vectors, ...manifest.feature_vectors].
 test('every compatible-mode vector with a header has kiln-inspect\'s JSON beside it', () => {
   assert.deepEqual(inspected.map((v) => v.file), [
     'struct_compatible.bin', 'record_compatible.bin', 'tags_shared_compatible.bin', 'graph_compatible.bin',
-    'catalog_compatible.bin',
+    'drawing_polymorphic_compatible.bin', 'catalog_compatible.bin',
     'vendor_bases_compatible.bin', 'envelope_value_compatible.bin',
   ]);
 });

@@ -24,6 +24,8 @@ export function makeGraph() {
 // The version before focus, notes and parents (graph_v1 in C++): a reader that skips pointers.
 export const GraphNodeV1 = struct('GraphNode', () => ({ name: string, children: vector(shared(GraphNodeV1)) }));
 export const GraphV1 = struct('Graph', { root: shared(GraphNodeV1) });
+// Drawing without its polymorphic pointers (drawing_v0 in C++): JS has none, it skips them.
+export const DrawingV0 = struct('Drawing', { title: string });
 
 export const Document = struct('Document', { title: string, body: value, extra: value, version: i32 });
 

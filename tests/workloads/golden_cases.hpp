@@ -135,6 +135,15 @@ inline std::vector<GoldenCase> feature_golden_cases() {
   drawing.types = shape_types();
   drawing.registry = kShapeTypesJson;
   cases.push_back(std::move(drawing));
+  GoldenCase drawing_compatible = feature_case(
+      "drawing_polymorphic_compatible", "Drawing",
+      {.compress_numbers = true, .track_references = true, .compatible = true}, &make_drawing,
+      "polymorphic pointers in compatible mode (descriptor poly): the drawing of "
+      "drawing_polymorphic_compressed, each derived type's entry added to the table in the body "
+      "at its first object, a weak_ptr's announcement carrying one");
+  drawing_compatible.types = shape_types();
+  drawing_compatible.registry = kShapeTypesJson;
+  cases.push_back(std::move(drawing_compatible));
   cases.push_back(feature_case("document_value_tracked", "Document", {.track_references = true},
                                &make_document,
                                "kiln::Value fields in a typed struct: object, arrays, small and "

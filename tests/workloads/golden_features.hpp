@@ -252,6 +252,14 @@ struct Graph {
 };
 }  // namespace graph_v1
 
+// Drawing as a reader that has none of its pointer fields: it skips polymorphic objects, their
+// type names and the table entries their types add in the body (docs/FORMAT.md 10.5).
+namespace drawing_v0 {
+struct Drawing {
+  std::string title;
+};
+}  // namespace drawing_v0
+
 // --- Category: a recursive type (through std::vector) -------------------------------------------
 
 struct Category {

@@ -335,10 +335,9 @@ template <class T>
 [[gnu::noinline]] bool Codec::read_message(detail::Reader& r, std::uint8_t flags, T& out) const {
   const bool compress = flags & detail::wire::kFlagCompressNumbers;
   // A compatible-mode reader may skip pointers of a newer writer's type, which number objects.
-  constexpr std::uint8_t kSkippedGraph =
-      detail::wire::kFlagCompatible | detail::wire::kFlagReferenceTracking;
+  // Skipped polymorphic objects number type names (5.11) with or without reference tracking.
   if (detail::graph::needs_graph<T> || (flags & detail::wire::kFlagShareStrings) ||
-      (flags & kSkippedGraph) == kSkippedGraph) {
+      (flags & detail::wire::kFlagCompatible)) {
     // Objects read so far live here until the message is done, so a back-reference can find
     // them; afterwards only their owners in `out` keep them.
     detail::graph::ReadContext g;
@@ -422,6 +421,16 @@ template <class T>
     g.registry = types_.get();
     g.track = options_.track_references;
     g.share_strings = options_.share_strings;
+    // Polymorphic objects extend the table in the body (docs/FORMAT.md 10.5).
+    [[maybe_unused]] std::conditional_t<detail::evolve::Schema<T>::poly, detail::evolve::Builder,
+                                        char>
+        table{};
+    if constexpr (detail::evolve::Schema<T>::poly) {
+      if (compatible) {
+        table = detail::evolve::Schema<T>::seed();
+        g.table = &table;
+      }
+    }
     w.set_graph(&g);
     write_body(w, value);
     w.set_graph(nullptr);

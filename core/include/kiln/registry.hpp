@@ -6,4 +6,5 @@
 //   kiln::Codec codec({.track_references = true}, types);   // immutable from here on
 #pragma once
 
+#include "kiln/detail/evolve/compatible.hpp"  // what a registration instantiates for compatible mode
 #include "kiln/detail/graph/registry.hpp"

@@ -44,42 +44,16 @@ Result<std::string> inspect(std::span<const std::uint8_t> message, const Limits&
                   " bytes of names and strings left)");
     return r.take_error();
   };
-  auto print_text = [&](std::string& json, const std::uint8_t* type) {
-    std::string text;
-    if (!detail::evolve::append_type_text(text, t, type, print_left)) return false;
-    print_left -= text.size();
-    detail::evolve::append_json_string(json, text);
-    return true;
-  };
-  auto print_name = [&](std::string& json, std::string_view name) {
-    if (name.size() > print_left) return false;
-    print_left -= name.size();
-    detail::evolve::append_json_string(json, name);
-    return true;
-  };
   std::string json = "{\"fingerprint\":";
   json += fingerprint;
-  json += compress ? ",\"compressed_numbers\":true,\"types\":["
-                   : ",\"compressed_numbers\":false,\"types\":[";
-  for (std::size_t k = 0; k < t.types.size(); ++k) {
-    const detail::evolve::WireType& type = t.types[k];
-    if (k) json += ',';
-    json += "{\"name\":";
-    if (!print_name(json, type.name)) return over_budget();
-    json += ",\"fields\":[";
-    for (std::uint32_t i = 0; i < type.field_count; ++i) {
-      const detail::evolve::WireField& f = t.fields[type.first_field + i];
-      if (i) json += ',';
-      json += "{\"name\":";
-      if (!print_name(json, f.name)) return over_budget();
-      json += ",\"id\":" + std::to_string(f.id) + ",\"type\":";
-      if (!print_text(json, f.type)) return over_budget();
-      json += '}';
-    }
-    json += "]}";
-  }
-  json += "],\"root\":";
-  if (!print_text(json, t.root)) return over_budget();
+  json += compress ? ",\"compressed_numbers\":true,\"types\":"
+                   : ",\"compressed_numbers\":false,\"types\":";
+  if (!detail::evolve::append_types_json(json, t, 0, print_left)) return over_budget();
+  json += ",\"root\":";
+  std::string root;
+  if (!detail::evolve::append_type_text(root, t, t.root, print_left)) return over_budget();
+  print_left -= root.size();
+  detail::evolve::append_json_string(json, root);
   json += ",\"value\":";
   std::size_t budget = detail::evolve::walk_budget(r.remaining());
   if (!detail::evolve::walk_value(r, t, t.root, compress, &json, budget, &print_left))

@@ -40,7 +40,8 @@ bool read_name(Reader& r, std::string_view& out, const char* what) {
   return true;
 }
 
-bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth) {
+// `pointee`: the descriptor follows a pointer code, the one place a polymorphic struct may be.
+bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth, bool pointee = false) {
   std::size_t at = r.offset();
   if (depth > r.limits().max_depth)
     return bad(r, at, "type descriptor nested deeper than " + std::to_string(r.limits().max_depth));
@@ -50,10 +51,11 @@ bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth) {
     case kSeq:
     case kSet:
     case kOpt:
+      return parse_type(r, type_count, depth + 1);
     case kUptr:
     case kSptr:
     case kWptr:
-      return parse_type(r, type_count, depth + 1);
+      return parse_type(r, type_count, depth + 1, true);
     case kMap:
       return parse_type(r, type_count, depth + 1) && parse_type(r, type_count, depth + 1);
     case kArr: {
@@ -74,6 +76,9 @@ bool parse_type(Reader& r, std::uint64_t type_count, std::uint32_t depth) {
         if (!parse_type(r, type_count, depth + 1)) return false;
       return true;
     }
+    case kPoly:
+      if (!pointee) return bad(r, at, "a polymorphic struct that is not a pointer's pointee");
+      [[fallthrough]];
     case kStruct: {
       std::uint64_t k = 0;
       if (!r.read_varint(k, "struct index")) return false;
@@ -157,15 +162,12 @@ std::size_t min_bytes(const std::uint8_t* p) {
 
 class Walker {
  public:
-  Walker(Reader& r, const TypeTable& t, bool compress, std::string* json, std::size_t& budget,
+  Walker(Reader& r, TypeTable& t, bool compress, std::string* json, std::size_t& budget,
          std::size_t* print_left)
       : r_(r), t_(t), compress_(compress), json_(json), budget_(budget), print_left_(print_left) {}
 
   bool value(const std::uint8_t* p) {
-    if (budget_ == 0) [[unlikely]]
-      return r_.fail(ErrorCode::kLengthTooLarge,
-                     "the message holds more values than its size allows");
-    --budget_;
+    if (!spend()) return false;
     std::uint8_t code = *p++;
     switch (code) {
       case kBool: {
@@ -277,12 +279,19 @@ class Walker {
       case kSptr:
       case kWptr:
         return pointer(code, p);
-      default:
-        return structure(t_.types[get_varint(p)]);
+      default:  // a struct (a polymorphic one only follows a pointer code: see pointer())
+        return structure(static_cast<std::uint32_t>(get_varint(p)));
     }
   }
 
  private:
+  bool spend() {
+    if (budget_ == 0) [[unlikely]]
+      return r_.fail(ErrorCode::kLengthTooLarge,
+                     "the message holds more values than its size allows");
+    --budget_;
+    return true;
+  }
   // Every container counts one nesting level, so that forged descriptors nested inside forged
   // structs cannot recurse deeper than Limits::max_depth levels in all.
   bool nested(const std::uint8_t* p, const char* what) {
@@ -403,13 +412,14 @@ class Walker {
     graph::ReadContext* g = r_.graph();
     const bool track = g != nullptr && g->track;
     if (tag == 1) {
-      if (code == kUptr || !track) return nested(p, "pointer");
+      if (code == kUptr || !track) return *p == kPoly ? poly_object(p) : nested(p, "pointer");
       return object(p, kNew);
     }
     const std::uint64_t index = tag - 2;
     constexpr graph::PtrKind kKinds[] = {graph::PtrKind::kUnique, graph::PtrKind::kShared,
                                          graph::PtrKind::kWeak};
     std::size_t slot = static_cast<std::size_t>(index);
+    PolyType type;
     switch (graph::check_reference(r_, kKinds[code - kUptr], index, at)) {
       case graph::Reference::kFailed:
         return false;
@@ -417,6 +427,11 @@ class Walker {
         graph::ReadObject announced;  // made by the first pointer the reader reads to it
         announced.open = false;
         announced.announced = true;
+        if (*p == kPoly) {  // its type comes with the announcement, as a reader reads it
+          if (!poly_type(p, type)) return false;
+          announced.type_tag = type.tag;
+          announced.wire_type = type.index;
+        }
         if (!graph::number_object(r_, std::move(announced), slot)) return false;
         break;
       }
@@ -426,33 +441,119 @@ class Walker {
         if (code == kSptr && g->objects[slot].announced) return object(p, slot);
         break;
     }
-    if (json_) *json_ += "{\"object\":" + std::to_string(slot) + '}';
+    if (json_) {
+      *json_ += "{\"object\":" + std::to_string(slot);
+      if (!type.json.empty()) {
+        *json_ += ',';
+        type.json.pop_back();  // its trailing comma
+        *json_ += type.json;
+      }
+      *json_ += '}';
+    }
+    return true;
+  }
+
+  // A polymorphic object's type (docs/FORMAT.md 5.11, 10.5): the type tag, then for a non-zero
+  // tag the type index, which may extend the table. `p` is at the `1C` descriptor. The type's
+  // JSON keys (`"type":t,` and `"types":[...],` for an extension) go to `json`.
+  struct PolyType {
+    std::uint64_t tag = 0;
+    std::uint32_t index = 0;  // the struct the fields follow
+    std::string json;
+  };
+  bool poly_type(const std::uint8_t* p, PolyType& out) {
+    ++p;
+    const std::uint32_t base = static_cast<std::uint32_t>(get_varint(p));
+    std::size_t at = 0;
+    const std::size_t names = r_.graph()->names.size();
+    if (!graph::read_type_tag(r_, out.tag, at)) return false;
+    out.index = base;
+    if (out.tag != 0) {
+      // A name the inspector prints must be text, and each print is charged at its tag.
+      if (json_ && !(out.tag & 1)) {
+        const std::string& name = r_.graph()->names[(out.tag >> 1) - 1];
+        if (r_.graph()->names.size() > names) {
+          const auto* bytes = reinterpret_cast<const std::uint8_t*>(name.data());
+          const std::size_t ok = wire::utf8_valid_prefix(bytes, name.size());
+          if (ok != name.size())
+            return r_.fail_at(r_.offset() - name.size() + ok, ErrorCode::kBadUtf8,
+                              "type name bytes");
+        }
+        if (!charge(name.size(), at)) return false;
+      }
+      const std::size_t known = t_.types.size();
+      if (!read_type_index(r_, t_, out.index, at)) return false;
+      if (json_) {
+        out.json = "\"type\":";
+        if (out.tag & 1)
+          out.json += std::to_string(out.tag >> 1);
+        else
+          append_json_string(out.json, r_.graph()->names[(out.tag >> 1) - 1]);
+        out.json += ',';
+        if (t_.types.size() > known) {
+          out.json += "\"types\":";
+          std::size_t unlimited = kSaturated;
+          std::size_t& left = print_left_ ? *print_left_ : unlimited;
+          if (!append_types_json(out.json, t_, known, left))
+            return charge(left + 1, at);  // reports what was left
+          out.json += ',';
+        }
+      }
+    } else if (json_) {
+      out.json = "\"type\":null,";
+    }
     return true;
   }
   // The fields of a shared object: a new one (kNew, numbered here) or announced object `slot`.
   // In the reader's order: the nesting level, the number, then the fields, the object open while
   // they are walked; afterwards it is skipped.
   static constexpr std::size_t kNew = ~std::size_t{0};
+  // A new polymorphic object without a number: its type, then its fields (counted as one value
+  // once its type is read, as in object()).
+  bool poly_object(const std::uint8_t* p) {
+    if (!r_.enter("pointer")) return false;
+    PolyType type;
+    if (!poly_type(p, type)) return false;
+    if (json_) *json_ += '{' + type.json + "\"value\":";
+    if (!spend() || !structure(type.index)) return false;
+    if (json_) *json_ += '}';
+    r_.leave();
+    return true;
+  }
+
+  // A polymorphic object's type is read before it is numbered, as a reader reads it; a filled
+  // one has the type its announcement gave.
   bool object(const std::uint8_t* p, std::size_t slot) {
     if (!r_.enter("pointer")) return false;
     graph::ReadContext& g = *r_.graph();
+    const bool poly = *p == kPoly;
+    PolyType type;
     if (slot == kNew) {
+      if (poly && !poly_type(p, type)) return false;
       graph::ReadObject skipped;
       skipped.skipped = true;
       if (!graph::number_object(r_, std::move(skipped), slot)) return false;
     } else {
-      g.objects[slot].announced = false;
-      g.objects[slot].open = true;
-      g.objects[slot].skipped = true;
+      graph::ReadObject& o = g.objects[slot];
+      o.announced = false;
+      o.open = true;
+      o.skipped = true;
+      type.tag = o.type_tag;
+      type.index = o.wire_type;
+      if (poly && type.tag == 0) {
+        const std::uint8_t* base = p + 1;
+        type.index = static_cast<std::uint32_t>(get_varint(base));
+      }
     }
-    if (json_) *json_ += "{\"object\":" + std::to_string(slot) + ",\"value\":";
-    if (!value(p)) return false;
+    if (json_) *json_ += "{\"object\":" + std::to_string(slot) + ',' + type.json + "\"value\":";
+    if (!(poly ? spend() && structure(type.index) : value(p))) return false;
     g.objects[slot].open = false;  // by number: walking may grow the table
     if (json_) *json_ += '}';
     r_.leave();
     return true;
   }
-  bool structure(const WireType& type) {
+  bool structure(std::uint32_t index) {
+    const WireType type = t_.types[index];  // a copy: polymorphic fields may grow the table
     const std::size_t at = r_.offset();
     if (!r_.enter("struct")) return false;
     if (print_left_ != nullptr) {
@@ -463,7 +564,7 @@ class Walker {
     }
     if (json_) *json_ += '{';
     for (std::uint32_t i = 0; i < type.field_count; ++i) {
-      const WireField& f = t_.fields[type.first_field + i];
+      const WireField f = t_.fields[type.first_field + i];
       if (json_) {
         if (i) *json_ += ',';
         append_json_string(*json_, f.name);
@@ -477,7 +578,7 @@ class Walker {
   }
 
   Reader& r_;
-  const TypeTable& t_;
+  TypeTable& t_;
   bool compress_;
   std::string* json_;
   std::size_t& budget_;
@@ -508,6 +609,7 @@ const std::uint8_t* next_type(const std::uint8_t* p) {
       return p;
     }
     case kStruct:
+    case kPoly:
       get_varint(p);
       return p;
     default:
@@ -568,6 +670,13 @@ bool append_type_text(std::string& out, const TypeTable& t, const std::uint8_t* 
       out.append(name.substr(0, max + 1 - std::min(out.size(), max + 1)));
       break;
     }
+    case kPoly: {
+      const std::string_view name = t.types[get_varint(p)].name;
+      out += "poly<";
+      out.append(name.substr(0, max + 1 - std::min(out.size(), max + 1)));
+      out += '>';
+      break;
+    }
     default:
       out += scalar_name(code);
   }
@@ -584,15 +693,11 @@ std::string type_text(const TypeTable& t, const std::uint8_t* p) {
   return s;
 }
 
-bool parse_type_table(Reader& r, TypeTable& t) {
-  t.types.clear();
-  t.fields.clear();
-  std::size_t at = r.offset();
-  std::uint64_t count = 0;
-  if (!r.read_varint(count, "type count")) return false;
-  if (count > r.remaining() / 2)  // an entry takes at least 2 bytes
-    return short_input(r, at, "type count " + std::to_string(count) + " exceeds the bytes left");
-  t.types.reserve(count);
+namespace {
+
+// Reads `count` entries, appended to t, whose struct indices must be below `total`.
+bool parse_entries(Reader& r, TypeTable& t, std::uint64_t count, std::uint64_t total) {
+  t.types.reserve(t.types.size() + count);
   std::vector<std::pair<std::uint32_t, std::string_view>> seen;
   for (std::uint64_t k = 0; k < count; ++k) {
     WireType type{};
@@ -612,7 +717,7 @@ bool parse_type_table(Reader& r, TypeTable& t) {
       if (!r.read_varint(f.id, "field id")) return false;
       if (f.id == 0) f.id = field_id_of(f.name);
       f.type = r.cursor();
-      if (!parse_type(r, count, 1)) return false;
+      if (!parse_type(r, total, 1)) return false;
       t.fields.push_back(f);
     }
     // Ids and names identify fields: neither may repeat within a type.
@@ -642,12 +747,89 @@ bool parse_type_table(Reader& r, TypeTable& t) {
                      std::string(t.fields[type.first_field + d].name));
     t.types.push_back(type);
   }
+  return true;
+}
+
+// A count of entries: each takes at least 2 bytes.
+bool read_entry_count(Reader& r, std::uint64_t& count, const char* what) {
+  std::size_t at = r.offset();
+  if (!r.read_varint(count, what)) return false;
+  if (count > r.remaining() / 2)
+    return short_input(r, at,
+                       std::string(what) + " " + std::to_string(count) + " exceeds the bytes left");
+  return true;
+}
+
+}  // namespace
+
+bool parse_type_table(Reader& r, TypeTable& t) {
+  t.types.clear();
+  t.fields.clear();
+  std::uint64_t count = 0;
+  if (!read_entry_count(r, count, "type count")) return false;
+  if (!parse_entries(r, t, count, count)) return false;
   t.root = r.cursor();
   return parse_type(r, count, 1);
 }
 
-bool walk_value(Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
-                std::string* json, std::size_t& budget, std::size_t* print_left) {
+bool read_type_index(Reader& r, TypeTable& t, std::uint32_t& index, std::size_t& at) {
+  at = r.offset();
+  std::uint64_t j = 0;
+  if (!r.read_varint(j, "type index")) return false;
+  const std::uint64_t count = t.types.size();
+  if (j > count)
+    return bad(r, at,
+               "type index " + std::to_string(j) + " but the table has " + std::to_string(count) +
+                   " types");
+  index = static_cast<std::uint32_t>(j);
+  if (j < count) return true;
+  // The table grows here: the object's type and the structs it reaches that the table lacks.
+  const std::size_t n_at = r.offset();
+  std::uint64_t n = 0;
+  if (!read_entry_count(r, n, "extension type count")) return false;
+  if (n == 0) return bad(r, n_at, "a type table extension without types");
+  return parse_entries(r, t, n, count + n);
+}
+
+bool append_types_json(std::string& out, const TypeTable& t, std::size_t first,
+                       std::size_t& print_left) {
+  auto name = [&](std::string_view s) {
+    if (s.size() > print_left) return false;
+    print_left -= s.size();
+    append_json_string(out, s);
+    return true;
+  };
+  auto text = [&](const std::uint8_t* type) {
+    std::string spelled;
+    if (!append_type_text(spelled, t, type, print_left)) return false;
+    print_left -= spelled.size();
+    append_json_string(out, spelled);
+    return true;
+  };
+  out += '[';
+  for (std::size_t k = first; k < t.types.size(); ++k) {
+    const WireType& type = t.types[k];
+    if (k != first) out += ',';
+    out += "{\"name\":";
+    if (!name(type.name)) return false;
+    out += ",\"fields\":[";
+    for (std::uint32_t i = 0; i < type.field_count; ++i) {
+      const WireField& f = t.fields[type.first_field + i];
+      if (i) out += ',';
+      out += "{\"name\":";
+      if (!name(f.name)) return false;
+      out += ",\"id\":" + std::to_string(f.id) + ",\"type\":";
+      if (!text(f.type)) return false;
+      out += '}';
+    }
+    out += "]}";
+  }
+  out += ']';
+  return true;
+}
+
+bool walk_value(Reader& r, TypeTable& t, const std::uint8_t* type, bool compress, std::string* json,
+                std::size_t& budget, std::size_t* print_left) {
   return Walker(r, t, compress, json, budget, print_left).value(type);
 }
 

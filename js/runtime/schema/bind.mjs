@@ -20,6 +20,9 @@ class Binder {
     this.plans = new Map(); // reader's struct schema -> plan
   }
 
+  // A message's polymorphic struct (POLY, `1C`) matches nothing here: JavaScript has no
+  // polymorphic pointers, so no schema describes one, and a field holding one is a mismatch
+  // (FORMAT.md 10.5) unless the reader lacks it and skips it.
   match(w, l) {
     if (w.code !== l.code) return false;
     switch (w.code) {

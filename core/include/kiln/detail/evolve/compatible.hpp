@@ -23,6 +23,16 @@ const TypeTable& local_table() {
   return table;
 }
 
+// T's own table and the C++ types of its structs, for binding; no table for a type without a
+// description.
+template <class T>
+LocalTable local_types() {
+  if constexpr (Schema<T>::ok)
+    return {&local_table<T>(), Schema<T>::tags.data()};
+  else
+    return {};
+}
+
 // Writes T's table (a compile-time constant) after the header.
 template <class T>
 void write_table(io::Writer& w) {
@@ -47,15 +57,16 @@ bool read_table_and_body(Reader& r, bool compress, T& out) {
         2, ErrorCode::kBadFlags,
         std::string(reflect::type_name<T>) + " cannot be read from a compatible-mode message");
   } else {
-    // The writer had the reader's schema: read the body as in schema-consistent mode.
-    if (own_table_at<T>(r.cursor(), r.cursor() + r.remaining())) {
+    // The writer had the reader's schema: read the body as in schema-consistent mode. Not with
+    // polymorphic pointers, whose objects name their types in the body (docs/FORMAT.md 10.5).
+    if (!Schema<T>::poly && own_table_at<T>(r.cursor(), r.cursor() + r.remaining())) {
       r.advance_to(r.cursor() + Schema<T>::size);
       return compress ? Serializer<T>::template read<CompressedMode>(r, out)
                       : Serializer<T>::template read<FixedMode>(r, out);
     }
     TypeTable wire;
     if (!parse_type_table(r, wire)) return false;
-    ReadContext ctx(wire, local_table<T>(), Schema<T>::tags.data(), r.remaining());
+    ReadContext ctx(wire, local_types<T>(), r.remaining());
     if (!ctx.bind_root(r)) return false;
     r.set_evolve_context(&ctx);
     bool ok = compress ? Serializer<T>::template read<Mode<true, true>>(r, out)

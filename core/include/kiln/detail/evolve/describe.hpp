@@ -41,7 +41,8 @@ struct Builder {
 
   std::uint8_t* out = nullptr;
   std::size_t size = 0;
-  bool ok = true;  // false if some type has no compatible-mode description
+  bool ok = true;     // false if some type has no compatible-mode description
+  bool poly = false;  // some pointer is polymorphic: the body may extend the table (10.5)
   Entry types[kMaxTypes] = {};
   std::size_t type_count = 0;
 
@@ -240,16 +241,28 @@ struct Describe<Value> {
   static constexpr void type(Builder& b) { b.byte(kValue); }
 };
 
-// Pointers to types that are not polymorphic: the pointee is described. A polymorphic pointee's
-// objects have types chosen at run time from a registry, which no table written once per message
-// can describe (docs/FORMAT.md 10.3).
+// A struct type's index in the table (added if new), or no description (ok = false).
+template <class S>
+constexpr std::size_t describe_struct(Builder& b) {
+  if constexpr (requires(Builder & x) { Describe<S>::index(x); }) {
+    return Describe<S>::index(b);
+  } else {
+    b.ok = false;
+    return 0;
+  }
+}
+
+// Pointers: the pointee is described. A polymorphic pointee is its base struct, `1C` and its
+// index: each object's type is chosen at run time, and the body names it (docs/FORMAT.md 10.5).
 template <class E, TypeCode C>
 struct DescribePointer {
   static constexpr void type(Builder& b) {
+    b.byte(C);
     if constexpr (std::is_polymorphic_v<E>) {
-      b.ok = false;
+      b.byte(kPoly);
+      b.poly = true;
+      b.varint(describe_struct<E>(b));
     } else {
-      b.byte(C);
       describe<E>(b);
     }
   }
@@ -274,9 +287,12 @@ template <class S>
   using Bases = reflect::bases_of<S>;
   static constexpr std::size_t kBases = std::tuple_size_v<Bases>;
 
+  static constexpr std::size_t index(Builder & b) {
+    return b.ref(reflect::type_name<S>, &fields, &type_tag<S>);
+  }
   static constexpr void type(Builder & b) {
     b.byte(kStruct);
-    b.varint(b.ref(reflect::type_name<S>, &fields, &type_tag<S>));
+    b.varint(index(b));
   }
   // The struct's entry in the table: name, field count, then per field name, id code, type. A
   // class with bases (KILN_FIELDS_WITH_BASES) lists each base first, as a field named ^ and the
@@ -327,7 +343,14 @@ struct Schema {
   // A generic value at the root describes itself already: a table would add nothing, and JS's
   // schema-free reader takes no compatible-mode message (docs/FORMAT.md 10.5).
   static constexpr bool ok = kFound.ok && !std::is_same_v<T, Value>;
+  static constexpr bool poly = kFound.poly;
   static constexpr std::size_t size = kFound.size;
+  // The table's structs, for a writer whose body extends it (polymorphic pointers, 10.5).
+  static constexpr Builder seed() {
+    Builder b = kFound;
+    b.size = 0;
+    return b;
+  }
   static constexpr std::size_t type_count = kFound.type_count;
   static constexpr std::array<std::uint8_t, size> bytes = [] {
     std::array<std::uint8_t, size> a{};
@@ -345,5 +368,13 @@ struct Schema {
     return a;
   }();
 };
+
+// A derived type of a polymorphic pointer (registry.hpp), at its first object in a
+// compatible-mode message: its index in the table `b` holds so far, added if new (ok = false
+// when it has no description).
+template <class T>
+std::size_t describe_derived(Builder& b) {
+  return describe_struct<T>(b);
+}
 
 }  // namespace kiln::detail::evolve

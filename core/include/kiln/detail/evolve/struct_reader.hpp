@@ -74,7 +74,7 @@ void reset_struct(T& v) {
 
 template <class T, class M>
 bool read_struct(Reader& r, T& v) {
-  const ReadContext* ctx = r.evolve_context();
+  ReadContext* ctx = r.evolve_context();
   const Plan* plan = ctx ? ctx->plan_for(&type_tag<T>) : nullptr;
   if (!plan) [[unlikely]]
     return r.fail(ErrorCode::kSchemaMismatch,

@@ -36,10 +36,11 @@ enum TypeCode : std::uint8_t {
   kUptr = 0x19,    // pointee type: std::unique_ptr
   kSptr = 0x1A,    // pointee type: std::shared_ptr
   kWptr = 0x1B,    // pointee type: std::weak_ptr
+  kPoly = 0x1C,  // varint index of a polymorphic base; only as a pointee (objects name their type)
 };
 
 inline constexpr std::uint8_t kFirstCode = kBool;
-inline constexpr std::uint8_t kLastCode = kWptr;
+inline constexpr std::uint8_t kLastCode = kPoly;
 
 // Short spelling of a code without parameters ("i32", "str", "value"), as in the fingerprint
 // grammar; "" otherwise.

@@ -39,6 +39,16 @@ bool parse_type_table(Reader& r, TypeTable& t);
 // The descriptor after the one at p (p must come from a parsed table).
 const std::uint8_t* next_type(const std::uint8_t* p);
 
+// Reads a polymorphic object's type index (docs/FORMAT.md 10.5) into `index`: a struct of the
+// table, or the table's next index followed by an extension, which is validated and appended to
+// `t`. `at` receives the index's offset.
+bool read_type_index(Reader& r, TypeTable& t, std::uint32_t& index, std::size_t& at);
+
+// Appends the entries types[first..] as the inspector's JSON list `[{"name":..,"fields":[..]}..]`,
+// charging names and type texts to `print_left`; false once they would exceed it.
+bool append_types_json(std::string& out, const TypeTable& t, std::size_t first,
+                       std::size_t& print_left);
+
 // "seq<str>", "map<str,i64>", "Inner", for error messages: at most kTypeTextMax bytes, then "...".
 inline constexpr std::size_t kTypeTextMax = 200;
 std::string type_text(const TypeTable& t, const std::uint8_t* p);
@@ -53,8 +63,9 @@ bool append_type_text(std::string& out, const TypeTable& t, const std::uint8_t* 
 // Every value visited spends one unit of `budget`: values that take no bytes (empty structs,
 // arrays of them) cannot make a small message take unbounded time. When `print_left` is not
 // null, the strings printed (string values, field names of struct values) spend its bytes.
-bool walk_value(Reader& r, const TypeTable& t, const std::uint8_t* type, bool compress,
-                std::string* json, std::size_t& budget, std::size_t* print_left = nullptr);
+// Polymorphic objects may extend `t` (10.5).
+bool walk_value(Reader& r, TypeTable& t, const std::uint8_t* type, bool compress, std::string* json,
+                std::size_t& budget, std::size_t* print_left = nullptr);
 
 // The budget for a message whose value (after the header and type table) is `size` bytes: the
 // same with or without a header.

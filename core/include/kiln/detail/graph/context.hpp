@@ -22,6 +22,9 @@ class TypeRegistry;
 namespace kiln::detail {
 class Reader;
 }
+namespace kiln::detail::evolve {
+struct Builder;
+}
 
 namespace kiln::detail::graph {
 
@@ -58,6 +61,9 @@ struct WriteContext {
   // Wire values that kiln::Adapter's to_wire made for this message: the tables above point into
   // them (strings, objects told apart by address), so they live until the message is written.
   std::vector<std::shared_ptr<const void>> wire_values;
+  // Compatible mode with polymorphic pointers: the message's type table so far, which the first
+  // object of each derived type extends (docs/FORMAT.md 10.5); null otherwise.
+  evolve::Builder* table = nullptr;
 };
 
 // One object read so far. `declared` points at the object as the type its first pointer declared
@@ -79,6 +85,10 @@ struct ReadObject {
   // pointer the reader reads may refer to it. An object a skipped weak_ptr announced has no
   // `declared` yet: the first pointer the reader reads that refers to it makes it.
   bool skipped = false;
+  // A polymorphic object announced in a compatible-mode message: its type tag and, for a non-zero
+  // tag, the message struct its fields follow (docs/FORMAT.md 10.5), for whoever fills or makes it.
+  std::uint64_t type_tag = 0;
+  std::uint32_t wire_type = 0;
 };
 
 struct ReadContext {

@@ -45,6 +45,31 @@ inline Reference check_reference(Reader& r, PtrKind kind, std::uint64_t index, s
   return Reference::kExisting;
 }
 
+// A polymorphic object's type tag (5.11), read at `at`: 0, an odd registered id, or an even name
+// number, whose first use carries the name; names join the message's list whether the object is
+// read or skipped. Which type the tag names is the reader's business (the registry).
+inline constexpr std::size_t kMaxTypeName = 1024;
+inline bool read_type_tag(Reader& r, std::uint64_t& tag, std::size_t& at) {
+  at = r.offset();
+  if (!r.read_varint(tag, "type tag")) return false;
+  if (tag == 0 || (tag & 1)) return true;
+  ReadContext* g = r.graph();
+  if (g == nullptr) return r.fail_at(at, ErrorCode::kUnknownType, "a type name tag needs a codec");
+  const std::uint64_t index = (tag >> 1) - 1;
+  if (index > g->names.size())
+    return r.fail_at(at, ErrorCode::kBadReference,
+                     "type name #" + std::to_string(index) + " but only " +
+                         std::to_string(g->names.size()) + " names so far");
+  if (index == g->names.size()) {  // first use: the name follows
+    std::size_t n = 0;
+    if (!r.read_length(n, 1, kMaxTypeName, "type name length", 1)) return false;
+    if (!r.need(n, "type name")) return false;
+    g->names.emplace_back(reinterpret_cast<const char*>(r.cursor()), n);
+    r.advance_to(r.cursor() + n);
+  }
+  return true;
+}
+
 // Numbers a new object in a message that tracks references, within Limits::max_references;
 // `slot` is its number.
 inline bool number_object(Reader& r, ReadObject o, std::size_t& slot) {

@@ -29,6 +29,18 @@
 #include "kiln/detail/ser/serializer.hpp"
 #include "kiln/detail/ser/storage.hpp"
 
+// Compatible mode's view of a derived type (evolve/describe.hpp, evolve/compatible.hpp),
+// instantiated with each registration: its entries for a message's table and its own table for
+// binding (docs/FORMAT.md 10.5).
+namespace kiln::detail::evolve {
+struct Builder;
+struct LocalTable;
+template <class T>
+std::size_t describe_derived(Builder&);
+template <class T>
+LocalTable local_types();
+}  // namespace kiln::detail::evolve
+
 namespace kiln {
 
 namespace detail {
@@ -48,6 +60,10 @@ struct PolyEntry {
   void (*write_compressed)(detail::io::Writer&, const Base&) = nullptr;
   bool (*read_fixed)(detail::Reader&, Base&) = nullptr;
   bool (*read_compressed)(detail::Reader&, Base&) = nullptr;
+  bool (*read_fixed_compatible)(detail::Reader&, Base&) = nullptr;
+  bool (*read_compressed_compatible)(detail::Reader&, Base&) = nullptr;
+  std::size_t (*describe)(evolve::Builder&) = nullptr;
+  evolve::LocalTable (*local_types)() = nullptr;
 
   template <class M>
   void write(detail::io::Writer& w, const Base& v) const {
@@ -55,7 +71,10 @@ struct PolyEntry {
   }
   template <class M>
   bool read(detail::Reader& r, Base& v) const {
-    return (M::compress ? read_compressed : read_fixed)(r, v);
+    if constexpr (M::compatible)
+      return (M::compress ? read_compressed_compatible : read_fixed_compatible)(r, v);
+    else
+      return (M::compress ? read_compressed : read_fixed)(r, v);
   }
 };
 
@@ -155,6 +174,14 @@ class TypeRegistry {
     entry->read_compressed = [](detail::Reader& r, Base& b) {
       return Serializer<Derived>::template read<CompressedMode>(r, static_cast<Derived&>(b));
     };
+    entry->read_fixed_compatible = [](detail::Reader& r, Base& b) {
+      return Serializer<Derived>::template read<Mode<false, true>>(r, static_cast<Derived&>(b));
+    };
+    entry->read_compressed_compatible = [](detail::Reader& r, Base& b) {
+      return Serializer<Derived>::template read<Mode<true, true>>(r, static_cast<Derived&>(b));
+    };
+    entry->describe = &detail::evolve::describe_derived<Derived>;
+    entry->local_types = &detail::evolve::local_types<Derived>;
     const void* raw = entry.get();
     by_type_[{detail::graph::type_key<Base>, std::type_index(typeid(Derived))}] = raw;
     if (id != 0) by_id_[{detail::graph::type_key<Base>, id}] = raw;

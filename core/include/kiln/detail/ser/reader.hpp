@@ -88,8 +88,8 @@ class Reader : public io::Cursor {
   }
 
   // Compatible mode: the plans for reading a message whose type table differs from the reader's.
-  const evolve::ReadContext* evolve_context() const noexcept { return evolve_; }
-  void set_evolve_context(const evolve::ReadContext* c) noexcept { evolve_ = c; }
+  evolve::ReadContext* evolve_context() const noexcept { return evolve_; }
+  void set_evolve_context(evolve::ReadContext* c) noexcept { evolve_ = c; }
 
   // Nesting guard for containers and structs.
   bool enter(const char* what) {
@@ -142,7 +142,7 @@ class Reader : public io::Cursor {
   std::size_t alloc_left_;
   std::uint32_t depth_ = 0;
   std::uint8_t flags_ = 0;
-  const evolve::ReadContext* evolve_ = nullptr;
+  evolve::ReadContext* evolve_ = nullptr;
 };
 
 }  // namespace kiln::detail

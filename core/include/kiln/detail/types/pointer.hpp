@@ -11,13 +11,15 @@
 // fields. Its owners are then read before anything it owns back, as for any other object.
 // Polymorphic type tags: 0 = the declared type itself; odd = a registered numeric id (tag >> 1);
 // even >= 2 = registered name number (tag >> 1) - 1 of this message, the name's bytes following
-// its first use. See docs/FORMAT.md, "Object graphs".
+// its first use. In compatible mode a non-zero type tag is followed by the type's index in the
+// message's table, which the type's first object extends. See docs/FORMAT.md 5.11 and 10.5.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <type_traits>
 
+#include "kiln/detail/evolve/poly_index.hpp"
 #include "kiln/detail/graph/context.hpp"
 #include "kiln/detail/graph/inline_owners.hpp"
 #include "kiln/detail/graph/references.hpp"
@@ -193,7 +195,7 @@ struct PointerSerializer {
   }
 
   // 0 for T itself; else the entry's registered id, or its name's number in this message (the
-  // name's bytes after its first use).
+  // name's bytes after its first use), and in compatible mode the type's table index.
   static void write_type_tag(detail::io::Writer& w, const detail::PolyEntry<T>* e,
                              detail::graph::WriteContext* g) {
     if (e == nullptr) {
@@ -210,6 +212,8 @@ struct PointerSerializer {
         w.write_bytes(e->name.data(), e->name.size());
       }
     }
+    if (g->table != nullptr)
+      detail::evolve::write_type_index(w, *g->table, e->describe, e->type_name);
   }
 
   static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
@@ -263,7 +267,8 @@ struct PointerSerializer {
     }
   }
 
-  // Finds the registry entry a polymorphic type tag names; nullptr with an error recorded.
+  // The registry entry a type tag read at `at` names (graph::read_type_tag has read a name's
+  // bytes); nullptr with an error recorded.
   static const detail::PolyEntry<T>* lookup(detail::Reader& r, std::uint64_t tag, std::size_t at) {
     detail::graph::ReadContext* g = r.graph();
     const TypeRegistry* reg = g ? g->registry : nullptr;
@@ -278,44 +283,37 @@ struct PointerSerializer {
                   "type id " + std::to_string(id) + " is not registered for " + base);
       return e;
     }
-    std::uint64_t index = (tag >> 1) - 1;
-    if (g == nullptr) {
-      r.fail_at(at, ErrorCode::kUnknownType, "a type name tag needs a codec");
-      return nullptr;
-    }
-    if (index > g->names.size()) {
-      r.fail_at(at, ErrorCode::kBadReference,
-                "type name #" + std::to_string(index) + " but only " +
-                    std::to_string(g->names.size()) + " names so far");
-      return nullptr;
-    }
-    if (index == g->names.size()) {  // first use: the name follows
-      std::size_t n = 0;
-      if (!r.read_length(n, 1, kMaxTypeName, "type name length", 1)) return nullptr;
-      if (!r.need(n, "type name")) return nullptr;
-      g->names.emplace_back(reinterpret_cast<const char*>(r.cursor()), n);
-      r.advance_to(r.cursor() + n);
-    }
-    const std::string& name = g->names[static_cast<std::size_t>(index)];
+    const std::string& name = g->names[static_cast<std::size_t>((tag >> 1) - 1)];
     const detail::PolyEntry<T>* e = reg ? reg->template by_name<T>(name) : nullptr;
     if (e == nullptr)
       r.fail_at(at, ErrorCode::kUnknownType,
                 "type name \"" + name + "\" is not registered for " + base);
     return e;
   }
-  static constexpr std::size_t kMaxTypeName = 1024;
+
+  // The type a compatible-mode message gives a derived object: its table index, bound to the
+  // entry's type (docs/FORMAT.md 10.5). Nothing in other messages.
+  template <class M>
+  static bool bind_type(detail::Reader& r, const detail::PolyEntry<T>& e, std::uint32_t& index) {
+    if constexpr (M::compatible)
+      return detail::evolve::bind_type_index(r, e.local_types(), index);
+    else
+      return true;
+  }
 
   template <class M>
   static bool read_poly(detail::Reader& r, Ptr& out) {
-    const std::size_t at = r.offset();
+    std::size_t at = 0;
     std::uint64_t tag = 0;
-    if (!r.read_varint(tag, "type tag")) return false;
+    if (!detail::graph::read_type_tag(r, tag, at)) return false;
     if (tag == 0) {
       if constexpr (K == PtrKind::kUnique) out.reset();  // a reused object may be a Derived
       return read_plain<M>(r, out);
     }
     const detail::PolyEntry<T>* e = lookup(r, tag, at);
-    if (e == nullptr || !r.charge(at, e->charge, "object")) return false;
+    std::uint32_t index = 0;
+    if (e == nullptr || !r.charge(at, e->charge, "object") || !bind_type<M>(r, *e, index))
+      return false;
     if constexpr (K == PtrKind::kUnique) {
       out.reset(e->make_raw());
       return e->template read<M>(r, *out);
@@ -351,7 +349,7 @@ struct PointerSerializer {
         return r.fail_at(at, ErrorCode::kBadReference,
                          "back-reference to object #" + std::to_string(index) +
                              ", whose fields this reader skipped");
-      if (o.declared == nullptr && !make_announced<M>(r, slot, at)) return false;
+      if (o.declared == nullptr && !make_announced<M>(r, slot)) return false;
       if (o.declared_key == detail::graph::type_key<T>)
         out = std::static_pointer_cast<T>(o.declared);
       else if (o.dynamic_key == detail::graph::type_key<T>)
@@ -376,50 +374,53 @@ struct PointerSerializer {
   }
 
   // An object a weak_ptr the reader skipped announced (compatible mode, docs/FORMAT.md 10.5): the
-  // first pointer the reader reads that refers to it makes it, empty, of its own pointee type,
-  // charged where it is made; it is then filled like any announced object. False for a type
-  // that cannot be made here (a compatible-mode message never has polymorphic pointers).
+  // first pointer the reader reads that refers to it makes it, empty, of its own pointee type
+  // (polymorphic: of the type its announced type tag names, bound to its announced index),
+  // charged where it is made, at the end of the pointer's tag; it is then filled like any
+  // announced object.
   template <class M>
-  static bool make_announced(detail::Reader& r, std::size_t slot, std::size_t at) {
+  static bool make_announced(detail::Reader& r, std::size_t slot) {
+    const std::size_t here = r.offset();
+    Empty made;
     if constexpr (kPoly) {
-      return r.fail_at(at, ErrorCode::kBadReference,
-                       "object #" + std::to_string(slot) + " has no type for a pointer to " +
-                           std::string(detail::reflect::type_name<T>));
-    } else {
-      if (!r.charge(r.offset(), detail::object_charge<T>, "object")) return false;
-      auto obj = std::make_shared<T>();
-      detail::graph::ReadObject& o = r.graph()->objects[slot];
-      o.dynamic = obj.get();
-      o.declared = std::move(obj);
-      o.declared_key = o.dynamic_key = detail::graph::type_key<T>;
-      o.read_fields = &read_fields<M>;
-      return true;
+      const detail::graph::ReadObject& o = r.graph()->objects[slot];
+      if (o.type_tag != 0) {
+        const std::uint32_t index = o.wire_type;
+        const detail::PolyEntry<T>* e = lookup(r, o.type_tag, here);
+        if (e == nullptr || !r.charge(here, e->charge, "object")) return false;
+        if constexpr (M::compatible)
+          if (!detail::evolve::bind_announced(r, index, e->local_types())) return false;
+        made = Empty::of(*e);
+      }
     }
+    if (!made.obj && !made.make_declared(r)) return false;
+    detail::graph::ReadObject& o = r.graph()->objects[slot];
+    o.dynamic = made.dynamic;
+    o.declared = std::move(made.obj);
+    o.declared_key = detail::graph::type_key<T>;
+    o.dynamic_key = made.dynamic_key;
+    o.read_fields = &read_fields<M>;
+    o.entry = made.entry;
+    return true;
   }
 
-  // A weak_ptr's first sight of an object (the tag numbers the next one): the object is made now,
-  // empty, of the type the tag that follows names (polymorphic T), and filled at its first
-  // shared_ptr. Until then it is not open: a shared_ptr to it owns no cycle.
-  template <class M>
-  static bool announced(detail::Reader& r, Ptr& out) {
+  // An announced object, empty until its fields come: of a registered type (`entry`) or of T.
+  struct Empty {
     std::shared_ptr<T> obj;
     void* dynamic = nullptr;
     detail::graph::TypeKey dynamic_key = detail::graph::type_key<T>;
     const void* entry = nullptr;
-    if constexpr (kPoly) {
-      const std::size_t at = r.offset();
-      std::uint64_t tag = 0;
-      if (!r.read_varint(tag, "type tag")) return false;
-      if (tag != 0) {
-        const detail::PolyEntry<T>* e = lookup(r, tag, at);
-        if (e == nullptr || !r.charge(at, e->charge, "object")) return false;
-        obj = e->make_shared();
-        dynamic = e->to_dynamic(obj.get());
-        dynamic_key = e->dynamic_key;
-        entry = e;
-      }
+
+    static Empty of(const detail::PolyEntry<T>& e) {
+      Empty m;
+      m.obj = e.make_shared();
+      m.dynamic = e.to_dynamic(m.obj.get());
+      m.dynamic_key = e.dynamic_key;
+      m.entry = &e;
+      return m;
     }
-    if (!obj) {
+    // T itself, charged at the reader's offset.
+    bool make_declared(detail::Reader& r) {
       if constexpr (std::is_abstract_v<T>) {
         return r.fail(ErrorCode::kUnknownType,
                       "abstract " + std::string(detail::reflect::type_name<T>));
@@ -427,16 +428,40 @@ struct PointerSerializer {
         if (!r.charge(r.offset(), detail::object_charge<T>, "object")) return false;
         obj = std::make_shared<T>();
         dynamic = obj.get();
+        return true;
       }
     }
+  };
+
+  // A weak_ptr's first sight of an object (the tag numbers the next one): the object is made now,
+  // empty, of the type the tag that follows names (polymorphic T), and filled at its first
+  // shared_ptr. Until then it is not open: a shared_ptr to it owns no cycle.
+  template <class M>
+  static bool announced(detail::Reader& r, Ptr& out) {
+    Empty made;
+    std::uint64_t tag = 0;
+    std::uint32_t index = 0;
+    if constexpr (kPoly) {
+      std::size_t at = 0;
+      if (!detail::graph::read_type_tag(r, tag, at)) return false;
+      if (tag != 0) {
+        const detail::PolyEntry<T>* e = lookup(r, tag, at);
+        if (e == nullptr || !r.charge(at, e->charge, "object") || !bind_type<M>(r, *e, index))
+          return false;
+        made = Empty::of(*e);
+      }
+    }
+    if (!made.obj && !made.make_declared(r)) return false;
     std::size_t slot = kNoSlot;
-    if (!remember(r, obj, dynamic, dynamic_key, slot)) return false;
+    if (!remember(r, made.obj, made.dynamic, made.dynamic_key, slot)) return false;
     detail::graph::ReadObject& o = r.graph()->objects[slot];
     o.open = false;
     o.announced = true;
     o.read_fields = &read_fields<M>;
-    o.entry = entry;
-    out = obj;
+    o.entry = made.entry;
+    o.type_tag = tag;  // for a walker that fills it (compatible mode)
+    o.wire_type = index;
+    out = made.obj;
     return true;
   }
 
