@@ -665,16 +665,12 @@ bool append_type_text(std::string& out, const TypeTable& t, const std::uint8_t* 
       ok = list(get_varint(p));
       out += '>';
       break;
-    case kStruct: {
-      const std::string_view name = t.types[get_varint(p)].name;
-      out.append(name.substr(0, max + 1 - std::min(out.size(), max + 1)));
-      break;
-    }
+    case kStruct:
     case kPoly: {
       const std::string_view name = t.types[get_varint(p)].name;
-      out += "poly<";
+      if (code == kPoly) out += "poly<";
       out.append(name.substr(0, max + 1 - std::min(out.size(), max + 1)));
-      out += '>';
+      if (code == kPoly) out += '>';
       break;
     }
     default:

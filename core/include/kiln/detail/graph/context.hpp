@@ -74,21 +74,22 @@ struct ReadObject {
   TypeKey declared_key = nullptr;
   void* dynamic = nullptr;
   TypeKey dynamic_key = nullptr;
+  bool (*read_fields)(Reader&, void* declared, const void* entry) = nullptr;
+  const void* entry = nullptr;
+  // A polymorphic object announced in a compatible-mode message: its type tag and, for a non-zero
+  // tag, the message struct its fields follow (docs/FORMAT.md 10.5), for whoever fills or makes it.
+  std::uint64_t type_tag = 0;
+  std::uint32_t wire_type = 0;
+  // The flags share wire_type's word: a message holds one of these per object (72 bytes).
   bool open = true;  // its fields are still being read (it is an ancestor of the read position)
   // Announced by a weak_ptr and not yet filled: its fields come at its first shared_ptr, read by
   // read_fields (instantiated where the weak_ptr declared its type; `entry` is its polymorphic
   // registry entry, or null for the declared type itself).
   bool announced = false;
-  bool (*read_fields)(Reader&, void* declared, const void* entry) = nullptr;
-  const void* entry = nullptr;
   // Compatible mode (docs/FORMAT.md 10.5): its fields were in a value the reader skipped, so no
   // pointer the reader reads may refer to it. An object a skipped weak_ptr announced has no
   // `declared` yet: the first pointer the reader reads that refers to it makes it.
   bool skipped = false;
-  // A polymorphic object announced in a compatible-mode message: its type tag and, for a non-zero
-  // tag, the message struct its fields follow (docs/FORMAT.md 10.5), for whoever fills or makes it.
-  std::uint64_t type_tag = 0;
-  std::uint32_t wire_type = 0;
 };
 
 struct ReadContext {

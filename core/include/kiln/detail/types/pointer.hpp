@@ -224,8 +224,12 @@ struct PointerSerializer {
                        detail::graph::TypeKey dynamic_key, std::size_t& slot) {
     detail::graph::ReadContext* g = r.graph();
     if (g == nullptr || !g->track) return true;
-    return detail::graph::number_object(
-        r, {obj, detail::graph::type_key<T>, dynamic, dynamic_key, true}, slot);
+    detail::graph::ReadObject o;  // open: its fields follow
+    o.declared = obj;
+    o.declared_key = detail::graph::type_key<T>;
+    o.dynamic = dynamic;
+    o.dynamic_key = dynamic_key;
+    return detail::graph::number_object(r, std::move(o), slot);
   }
   static bool owned_by_value(detail::Reader& r, const Ptr& p) {
     detail::graph::ReadContext* g = r.graph();
