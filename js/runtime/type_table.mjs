@@ -31,7 +31,7 @@ const POINTER_TEXT = ['uptr<', 'sptr<', 'wptr<'];
 
 // The longest registered type name a message may carry (FORMAT.md 5.11; kMaxTypeName in C++).
 const MAX_TYPE_NAME = 1024;
-const lenientUtf8 = new TextDecoder('utf-8');
+const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** How many values a compatible-mode body of `size` bytes may hold while skipping or
  *  inspecting (walk_budget in C++): 16 per byte, plus a base. */

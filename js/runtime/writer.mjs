@@ -221,9 +221,27 @@ export class Writer {
 
   /** str() whatever the message's shared strings: generic values never share theirs. */
   plainStr(s) {
+    this.utf8(s, 1);
+  }
+
+  /** A string in a message that shares strings: (length << 1) and the bytes the first time,
+   *  (index << 1) | 1 after that. */
+  sharedStr(s) {
+    const i = this.strings.get(s);
+    if (i !== undefined) {
+      this.varint(i * 2 + 1);
+      return;
+    }
+    this.utf8(s, 2);
+    this.strings.set(s, this.strings.size);
+  }
+
+  /** s's UTF-8 bytes after the varint of their length times `scale` (1, or 2 for a shared
+   *  string's first time). */
+  utf8(s, scale) {
     const n = s.length;
-    // Guess the length prefix from the UTF-16 length (exact for ASCII), fix it up afterwards.
-    const guess = n < 0x80 ? 1 : n < 0x4000 ? 2 : 5;
+    // Guess the prefix's size from the UTF-16 length (exact for ASCII), fix it up afterwards.
+    const guess = n * scale < 0x80 ? 1 : n * scale < 0x4000 ? 2 : 5;
     this.ensure(guess + n * 3 + 8);  // + 8: room for varint() below to need no growth
     const b = this.buf;
     const start = this.pos + guess;
@@ -239,25 +257,11 @@ export class Writer {
       p += encoder.encodeInto(i === 0 ? s : s.slice(i), b.subarray(p)).written;
     }
     const len = p - start;
-    const need = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : len < 0x10000000 ? 4 : 5;
+    const v = len * scale;
+    const need = v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
     if (need !== guess) b.copyWithin(this.pos + need, start, p);
-    this.varint(len);
+    this.varint(v);
     this.pos += len;
-  }
-
-  /** A string in a message that shares strings: (length << 1) and the bytes the first time,
-   *  (index << 1) | 1 after that. */
-  sharedStr(s) {
-    const i = this.strings.get(s);
-    if (i !== undefined) {
-      this.varint(i * 2 + 1);
-      return;
-    }
-    if (!isWellFormed(s)) loneSurrogate(s);
-    this.strings.set(s, this.strings.size);
-    const bytes = encoder.encode(s);
-    this.varint(bytes.length * 2);
-    this.bytes(bytes);
   }
 
   bytes(u8) {

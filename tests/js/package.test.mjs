@@ -14,11 +14,11 @@ import { CHROMIUM, CSP, openChromium, pageResult, serveWithCsp } from './support
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgDir = join(root, 'js');
-// 225 kB as npm counts (1 kB = 1000 bytes): the wasm core and the runtime (193 kB), the framed
-// streams (11 kB: their sources, both bundles and types) and compatible mode for pointers (the
-// core reads TestClass and Tree in it; the runtime skips and prints pointers), 217 kB in all;
-// the cap catches accidents.
-const MAX_PACKED = 225_000;
+// 235 kB as npm counts (1 kB = 1000 bytes): the wasm core and the runtime (193 kB), the framed
+// streams (11 kB: their sources, both bundles and types), compatible mode for pointers and
+// polymorphic pointers (the core reads TestClass, Tree and Drawing in it; the runtime skips and
+// prints them) and the reader's string paths, 225 kB in all; the cap catches accidents.
+const MAX_PACKED = 235_000;
 
 let dir; // temp folder: the tarball and the app that installs it
 let app; // the app's folder
@@ -44,7 +44,7 @@ function run(name, source) {
   return r.stdout;
 }
 
-test('the tarball: kiln-sdk, the files users need and nothing else, <= 225 kB packed', () => {
+test('the tarball: kiln-sdk, the files users need and nothing else, <= 235 kB packed', () => {
   const files = info.files.map((f) => f.path).sort();
   assert.equal(info.name, 'kiln-sdk');
   for (const f of ['LICENSE', 'README.md', 'package.json', 'index.mjs', 'index.d.ts', 'workloads.mjs', 'workloads.d.ts',
