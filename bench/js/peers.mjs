@@ -83,6 +83,10 @@ function furyType(Type, workload) {
   }[workload]();
 }
 
+// Code generated at build time that peers load as ES modules (bench/js/run.mjs fills it in
+// before any peer is made): pbf's read/write functions for workloads.proto.
+export const generated = {};
+
 export const PEERS = {
   'kiln (fixed)': kilnPeer(false),
   'kiln (compressed)': kilnPeer(true),
@@ -125,6 +129,21 @@ export const PEERS = {
       return { ser: (o) => M.encode({ items: o }).finish(), de: (b) => M.decode(b).items };
     }
     return { ser: (o) => M.encode(o).finish(), de: (b) => M.decode(b) };
+  },
+  // pbf's compiled read/write functions, used as its README shows (a new PbfWriter per message).
+  'pbf (compiled)': (workload) => {
+    const { PbfReader, PbfWriter } = generated.pbfRuntime;
+    const name = workload === 'Record' ? 'Foo' : workload;
+    const read = generated.pbf[`read${name}`];
+    const write = generated.pbf[`write${name}`];
+    const ser = (o) => {
+      const w = new PbfWriter();
+      write(o, w);
+      return w.finish();
+    };
+    const de = (b) => read(new PbfReader(b));
+    if (workload === 'Bulk') return { ser: (o) => ser({ items: o }), de: (b) => de(b).items };
+    return { ser, de };
   },
   avsc: (workload) => {
     const avro = require('avsc');

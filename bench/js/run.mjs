@@ -8,7 +8,7 @@
 import { spawnSync, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PEERS } from './peers.mjs';
+import { PEERS, generated } from './peers.mjs';
 import { WORKLOADS, makeMixed } from './workloads.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -28,6 +28,19 @@ function ensureProtobufCode() {
       '--no-delimited', '--no-convert', '--no-comments', '-o', out, `${here}workloads.proto`]);
   }
   process.env.KILN_BENCH_PB = out;
+}
+
+// pbf's compiled module, generated from the same workloads.proto at build time, loaded into the
+// peers' table.
+async function loadPbfCode() {
+  const out = `${root}build/bench-js/workloads_pbf.mjs`;
+  const proto = `${here}workloads.proto`;
+  if (!existsSync(out) || statSync(out).mtimeMs < statSync(proto).mtimeMs) {
+    mkdirSync(`${root}build/bench-js`, { recursive: true });
+    writeFileSync(out, execFileSync(`${root}node_modules/.bin/pbf`, [proto]));
+  }
+  generated.pbf = await import(out);
+  generated.pbfRuntime = await import('pbf');
 }
 
 // Loose equality for checking that each library's round trip kept the data: numbers compared as
@@ -61,6 +74,7 @@ function setup(library, workload) {
 
 if (args[0] === '--check') {
   ensureProtobufCode();
+  await loadPbfCode();
   for (const w of Object.keys(WORKLOADS)) setup(args[1], w);
   console.log('ok');
   process.exit(0);
@@ -109,6 +123,7 @@ function measureAll(cases, rounds, roundMs) {
 }
 
 ensureProtobufCode();
+await loadPbfCode();
 const rounds = quick ? 3 : 7;
 const roundMs = quick ? 5 : 60;
 const rows = [];
