@@ -17,29 +17,24 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const outFile = args.includes('--out') ? args[args.indexOf('--out') + 1] : null;
 
-// protobufjs static code, generated from workloads.proto at build time (not at run time).
-function ensureProtobufCode() {
-  const out = `${root}build/bench-js/workloads_pb.cjs`;
+// Code generated from workloads.proto at build time (not at run time), again only when the
+// .proto is newer: protobufjs static code (pbjs) and pbf's read/write functions.
+function generate(out, tool, args) {
   const proto = `${here}workloads.proto`;
   if (!existsSync(out) || statSync(out).mtimeMs < statSync(proto).mtimeMs) {
     mkdirSync(`${root}build/bench-js`, { recursive: true });
-    // --keep-case: TestClass's field names (m_int, ...) as in the JS objects.
-    execFileSync(`${root}node_modules/.bin/pbjs`, ['-t', 'static-module', '-w', 'commonjs', '--no-verify', '--keep-case',
-      '--no-delimited', '--no-convert', '--no-comments', '-o', out, `${here}workloads.proto`]);
+    // Both tools print the module they generate.
+    writeFileSync(out, execFileSync(`${root}node_modules/.bin/${tool}`, [...args, proto]));
   }
-  process.env.KILN_BENCH_PB = out;
+  return out;
 }
-
-// pbf's compiled module, generated from the same workloads.proto at build time, loaded into the
-// peers' table.
+function ensureProtobufCode() {
+  // --keep-case: TestClass's field names (m_int, ...) as in the JS objects.
+  process.env.KILN_BENCH_PB = generate(`${root}build/bench-js/workloads_pb.cjs`, 'pbjs', ['-t', 'static-module',
+    '-w', 'commonjs', '--no-verify', '--keep-case', '--no-delimited', '--no-convert', '--no-comments']);
+}
 async function loadPbfCode() {
-  const out = `${root}build/bench-js/workloads_pbf.mjs`;
-  const proto = `${here}workloads.proto`;
-  if (!existsSync(out) || statSync(out).mtimeMs < statSync(proto).mtimeMs) {
-    mkdirSync(`${root}build/bench-js`, { recursive: true });
-    writeFileSync(out, execFileSync(`${root}node_modules/.bin/pbf`, [proto]));
-  }
-  generated.pbf = await import(out);
+  generated.pbf = await import(generate(`${root}build/bench-js/workloads_pbf.mjs`, 'pbf', []));
   generated.pbfRuntime = await import('pbf');
 }
 
