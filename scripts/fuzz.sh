@@ -11,7 +11,8 @@
 # Harnesses: one per tests/fuzz/fuzz_<name>.cpp (struct foo record bulk kitchen_sink graph inspect
 # frames). The working corpus in build/fuzz/corpus/<name> persists between runs; it is seeded
 # from the golden vectors, the malformed corpus (tests/malformed), inputs of past bugs and other
-# hand-made seeds (tests/fuzz/regressions) and generated seed messages.
+# hand-made seeds (tests/fuzz/regressions) and generated seed messages, and an empty one starts
+# from the long campaign's corpus kept in the repository (tests/fuzz/corpus/<name>.tar.xz).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -37,6 +38,11 @@ for h in "${harnesses[@]}"; do
   bin=$out/tests/fuzz/fuzz_$h
   [ -x "$bin" ] || { echo "[fuzz] no harness named $h (have: ${all[*]})" >&2; exit 2; }
   mkdir -p "$out/corpus/$h" "$out/artifacts/$h" "$out/logs"
+  kept=tests/fuzz/corpus/$h.tar.xz
+  if [ -f "$kept" ] && [ -z "$(ls -A "$out/corpus/$h")" ]; then
+    tar -xJf "$kept" -C "$out/corpus/$h" || exit 1
+    echo "[fuzz] $h: $(ls "$out/corpus/$h" | wc -l) inputs from $kept"
+  fi
   log=$out/logs/$h.log
   touch "$log.start"
   limit=(-max_total_time="$seconds")

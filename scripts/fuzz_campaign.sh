@@ -4,7 +4,9 @@
 # seconds in turn, round after round, at the lowest priority, from its own build folder
 # (build/fuzz-campaign: test builds do not replace its binaries mid-run) and a corpus that grows
 # across chunks and runs. Each chunk's summary (harness, date, seconds, executions, edges, corpus,
-# crashes) is appended to tests/fuzz/campaign.jsonl, the campaign's record, kept in the repository.
+# crashes) is appended to tests/fuzz/campaign.jsonl, the campaign's record, kept in the repository,
+# and the corpus, minimized by libFuzzer's merge, is packed into tests/fuzz/corpus/<harness>.tar.xz
+# (byte-identical for the same inputs), where a fresh clone's first run starts from.
 #   usage: scripts/fuzz_campaign.sh [--chunk SECONDS] [--rounds N] [harness...]  (600 s, 1000 rounds,
 #                                    every harness)
 #          scripts/fuzz_campaign.sh --report     totals per harness from the record
@@ -45,6 +47,21 @@ done
 [ ${#harnesses[@]} -gt 0 ] ||
   mapfile -t harnesses < <(cd tests/fuzz && ls fuzz_*.cpp | sed -E 's/^fuzz_(.*)\.cpp$/\1/')
 export KILN_FUZZ_BUILD=build/fuzz-campaign
+
+# The harness's working corpus, minimized (-merge=1 keeps the inputs that cover every feature the
+# whole set does), packed into the repository with names sorted and no dates or owners.
+keep_corpus() {
+  local h=$1 min=$KILN_FUZZ_BUILD/merged/$1
+  rm -rf "$min" && mkdir -p "$min" tests/fuzz/corpus
+  nice -n 19 "$KILN_FUZZ_BUILD/tests/fuzz/fuzz_$h" -merge=1 -rss_limit_mb=1024 -malloc_limit_mb=64 \
+    "$min" "$KILN_FUZZ_BUILD/corpus/$h" > "$KILN_FUZZ_BUILD/merged-$h.log" 2>&1 ||
+    { echo "[campaign] $h: corpus merge failed (see $KILN_FUZZ_BUILD/merged-$h.log)"; return; }
+  local dest=$PWD/tests/fuzz/corpus/$h.tar.xz
+  (cd "$min" && ls | LC_ALL=C sort | tar --owner=0 --group=0 --numeric-owner --mtime=@0 \
+    -cf - -T - | xz -9e -T1 > "$dest")
+  echo "[campaign] $h: corpus of $(ls "$min" | wc -l) inputs kept in tests/fuzz/corpus/$h.tar.xz" \
+    "($(stat -c %s "tests/fuzz/corpus/$h.tar.xz") bytes)"
+}
 for ((round = 1; round <= rounds; round++)); do
   for h in "${harnesses[@]}"; do
     echo "[campaign] round $round: $h for ${chunk}s ($(date +%H:%M:%S))"
@@ -53,5 +70,6 @@ for ((round = 1; round <= rounds; round++)); do
     tail -1 "$KILN_FUZZ_BUILD/campaign.jsonl" >> "$record"
     grep -E '^\[fuzz\] [a-z_]+: [0-9]+ executions' "build/fuzz-campaign-$h.log" | tail -1
     [ $rc -eq 0 ] || { echo "[campaign] $h found something: see build/fuzz-campaign-$h.log"; exit 1; }
+    keep_corpus "$h"
   done
 done

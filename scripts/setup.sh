@@ -7,9 +7,10 @@ cd "$(dirname "$0")/.."
 purpose=${1:-test}
 
 # Toolchain for both targets and the test suites. libclang-rt-14-dev holds clang 14's sanitizer
-# runtimes and libFuzzer (libclang_rt.fuzzer), used by -fsanitize=fuzzer in scripts/fuzz.sh.
+# runtimes and libFuzzer (libclang_rt.fuzzer), used by -fsanitize=fuzzer in scripts/fuzz.sh;
+# xz-utils unpacks the fuzz corpus kept in tests/fuzz/corpus.
 pkgs=(build-essential cmake ninja-build clang clang-format libclang-rt-14-dev libboost1.81-dev
-      googletest libgtest-dev libbenchmark-dev emscripten chromium)
+      googletest libgtest-dev libbenchmark-dev emscripten chromium xz-utils)
 if [ "$purpose" = bench ]; then
   # Peers measured by the benchmark (msgpack-cxx comes from scripts/fetch-msgpack.sh), and the
   # JDK for the JDK-serialization baseline.
