@@ -7,6 +7,7 @@ import {
   T_ARRAY, T_OBJECT, T_MAP, T_SET, T_TYPED_ARRAY, T_ARRAY_BUFFER, T_REFERENCE, TYPED_KINDS,
 } from './value_tags.mjs';
 import { VALUE_STORAGE } from './storage.mjs';
+import { plainObject } from './plain_object.mjs';
 
 const hasOwn = Object.hasOwn;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -146,7 +147,7 @@ function array(r, refs) {
 function object(r, refs) {
   const n = r.length(2, r.limits.maxCollectionLength, 'object size', 2 * VALUE_STORAGE);
   r.enter('object');
-  const o = {};
+  const o = plainObject(n);
   if (refs !== null) refs.push(o);
   for (let i = 0; i < n; i++) {
     const at = r.pos;

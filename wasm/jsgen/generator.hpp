@@ -83,7 +83,7 @@ int run(int argc, char** argv, E... exported) {
       "// Do not edit: rebuild instead.\n";
   js +=
       "import {\n  defineType, invalid, isI64, isU64, writeI64, writeZigzag64, writeVarint64, "
-      "orderedKeys, schema as " +
+      "orderedKeys, plainObject, schema as " +
       c.schema_ns + ",\n} from '" + runtime + "';\n\n";
   std::string schemas = c.schema_declarations();
   js += c.functions;

@@ -346,7 +346,7 @@ struct Js<T, std::enable_if_t<kiln::detail::is_map<T>>> {
     out += ind + "if (r.mapsAsMap) {\n" + ind + "  " + m + " = new Map();\n";
     out += loop(true, ind + "  ");
     blocks.next();
-    out += ind + "} else {\n" + ind + "  " + m + " = {};\n";
+    out += ind + "} else {\n" + ind + "  " + m + " = plainObject(" + n + ");\n";
     out += loop(false, ind + "  ");
     out += ind + "}\n";
     blocks.end();

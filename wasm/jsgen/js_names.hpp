@@ -25,8 +25,8 @@ inline bool is_reserved(std::string_view name) {
       "Int16Array", "Int32Array", "Int8Array", "JSON", "Map", "NaN", "Object", "Set", "String",
       "Uint16Array", "Uint32Array", "Uint8Array", "undefined",
       // runtime imports and parameters
-      "defineType", "invalid", "isI64", "isU64", "orderedKeys", "writeI64", "writeVarint64",
-      "writeZigzag64", "r", "v", "w"};
+      "defineType", "invalid", "isI64", "isU64", "orderedKeys", "plainObject", "writeI64",
+      "writeVarint64", "writeZigzag64", "r", "v", "w"};
   if (std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames)) return true;
   // The struct functions: write<Type>_<mode>, read<Type>_<mode>.
   auto starts = [&](std::string_view p) { return name.substr(0, p.size()) == p; };

@@ -2,6 +2,7 @@
 // the JS forms the generated codecs use: arrays (typed arrays for numbers), Set, plain objects or
 // Maps, null, { index, value } and fixed-length arrays.
 import { orderedKeys } from '../order.mjs';
+import { plainObject } from '../plain_object.mjs';
 import { Schema, fail, failAt, within } from './schema.mjs';
 import { ARR, MAP, OPT, SEQ, SET, TUP, VAR } from '../type_table.mjs';
 import { NumberSchema, StringSchema } from './scalars.mjs';
@@ -308,7 +309,7 @@ export class MapSchema extends Schema {
     return (r) => {
       const n = r.length(min, r.limits.maxCollectionLength, 'map length', alloc);
       if (r.mapsAsMap) return asMap(r, n, key);
-      const m = {};
+      const m = plainObject(n);
       // A key above every earlier one (JS string order) is new, as in an ordered map's
       // encoding, so its lookup is skipped; inherited names ('constructor') are not duplicates.
       let top = '';

@@ -8,6 +8,7 @@ import { NumberSchema, checkWireName } from './scalars.mjs';
 import { checkSchema } from './containers.mjs';
 import { objectReader, objectWriter } from './unrolled.mjs';
 import { SHARED_PTR_STORAGE, UNIQUE_PTR_STORAGE } from '../storage.mjs';
+import { plainObject } from '../plain_object.mjs';
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -142,7 +143,7 @@ export class StructSchema extends Schema {
     });
   }
   defaultValue(r) {
-    const o = {};
+    const o = plainObject(this.bases.length + this.fields.length);
     for (const base of this.bases) o[base.structName] = base.defaultValue(r);
     for (const f of this.fields) o[f.name] = f.schema.defaultValue(r);
     return o;
@@ -241,7 +242,7 @@ export class StructSchema extends Schema {
       }
       for (const j of plan.missing) values[j] = schemas[j].defaultValue(r);
       r.leave();
-      const o = {};
+      const o = plainObject(names.length);
       for (let i = 0; i < names.length; i++) o[names[i]] = values[i];
       return o;
     };

@@ -3,6 +3,8 @@
 // here each of the first 16 fields has its own site, which sees one property name per struct
 // type and stays fast. (Code generated at run time would do better, and is what this package
 // never does.) Fields past the 16th go through a loop.
+import { plainObject } from '../plain_object.mjs';
+
 const MAX = 16;
 
 /** (r) => a new object with names[i] = readers[i](r), in order. */
@@ -11,7 +13,7 @@ export function objectReader(names, readers) {
   const [n0, n1, n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12, n13, n14, n15] = names;
   const [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15] = readers;
   return (r) => {
-    const o = {};
+    const o = plainObject(k);
     if (k === 0) return o;
     o[n0] = r0(r);
     if (k === 1) return o;
