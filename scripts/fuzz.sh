@@ -7,7 +7,8 @@
 # KILN_FUZZ_RUNS=<n> stops each harness after n executions instead (seconds 0: no time limit),
 #   e.g. a campaign run: KILN_FUZZ_RUNS=100000000 scripts/fuzz.sh 0 struct
 # Every harness's summary is also appended to <build>/campaign.jsonl, a record across runs.
-# KILN_FUZZ_BUILD=<dir> builds and runs in another folder than build/fuzz.
+# KILN_FUZZ_BUILD=<dir> builds and runs in another folder than build/fuzz; KILN_FUZZ_BUILT=1 skips
+#   the build (a caller that built already, such as scripts/fuzz_campaign.sh's parallel lanes).
 # Harnesses: one per tests/fuzz/fuzz_<name>.cpp (struct foo record bulk kitchen_sink graph inspect
 # frames). The working corpus in build/fuzz/corpus/<name> persists between runs; it is seeded
 # from the golden vectors, the malformed corpus (tests/malformed), inputs of past bugs and other
@@ -24,12 +25,16 @@ harnesses=("$@")
 out=${KILN_FUZZ_BUILD:-build/fuzz}  # another folder keeps a long run's binaries untouched
 ts() { date +%H:%M:%S; }
 
-KILN_FUZZ_BUILD=$out nice scripts/build.sh fuzz || exit 1
+[ -n "${KILN_FUZZ_BUILT:-}" ] || KILN_FUZZ_BUILD=$out nice scripts/build.sh fuzz || exit 1
 
-rm -rf $out/seeds && $out/tests/fuzz/kiln_fuzz_seeds $out/seeds || exit 1
+# Seeds in a folder of this run's own, so that runs sharing a build folder do not remove each
+# other's.
+seeds=$out/seeds.$$
+trap 'rm -rf "$seeds"' EXIT
+rm -rf "$seeds" && $out/tests/fuzz/kiln_fuzz_seeds "$seeds" || exit 1
 for h in "${all[@]}"; do  # the malformed corpus is passed to libFuzzer as a folder of its own
-  mkdir -p "$out/seeds/$h"
-  cp tests/golden/"$h"_*.bin tests/fuzz/regressions/"$h"_*.bin "$out/seeds/$h/" 2>/dev/null
+  mkdir -p "$seeds/$h"
+  cp tests/golden/"$h"_*.bin tests/fuzz/regressions/"$h"_*.bin "$seeds/$h/" 2>/dev/null
 done
 
 results=()
@@ -55,7 +60,7 @@ for h in "${harnesses[@]}"; do
   # the stalls of a loaded machine (a 5 s limit once fired inside ASan's madvise).
   nice "$bin" "${limit[@]}" -timeout=25 -rss_limit_mb=1024 -malloc_limit_mb=64 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/$h/" \
-    "$out/corpus/$h" "$out/seeds/$h" $([ -d "tests/malformed/$h" ] && echo "tests/malformed/$h") \
+    "$out/corpus/$h" "$seeds/$h" $([ -d "tests/malformed/$h" ] && echo "tests/malformed/$h") \
     > "$log" 2>&1 &
   pid=$!
   while kill -0 $pid 2>/dev/null; do  # progress: libFuzzer's latest status line every 30 s
@@ -81,6 +86,7 @@ for h in "${harnesses[@]}"; do
   echo "[fuzz] $h: ${execs:-0} executions, coverage ${cov:-0} edges, ${ft:-0} features," \
     "corpus ${corp:-0}, peak RSS ${rss:-0} MB, $slow slow units, $found crashes (exit $rc; log $log)"
   results+=("{\"harness\":\"$h\",\"seconds\":$(($(date +%s) - started)),\"executions\":${execs:-0},\"coverage\":${cov:-0},\"features\":${ft:-0},\"corpus\":${corp:-0},\"peak_rss_mb\":${rss:-0},\"slow_units\":$slow,\"crashes\":$found,\"exit_code\":$rc,\"date\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"}")
+  echo "[fuzz] record: ${results[-1]}"
 done
 
 {

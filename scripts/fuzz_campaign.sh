@@ -7,19 +7,22 @@
 # crashes) is appended to tests/fuzz/campaign.jsonl, the campaign's record, kept in the repository,
 # and the corpus, minimized by libFuzzer's merge, is packed into tests/fuzz/corpus/<harness>.tar.xz
 # (byte-identical for the same inputs), where a fresh clone's first run starts from.
-#   usage: scripts/fuzz_campaign.sh [--chunk SECONDS] [--rounds N] [harness...]  (600 s, 1000 rounds,
-#                                    every harness)
+# With --lanes N, N harnesses run at once (harness i in lane i mod N), each lane its own core.
+#   usage: scripts/fuzz_campaign.sh [--chunk SECONDS] [--rounds N] [--lanes N] [harness...]
+#                                    (600 s, 1000 rounds, 1 lane, every harness)
 #          scripts/fuzz_campaign.sh --report     totals per harness from the record
 set -uo pipefail
 cd "$(dirname "$0")/.."
 record=tests/fuzz/campaign.jsonl
 chunk=600
 rounds=1000
+lanes=1
 harnesses=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --chunk) chunk=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
+    --lanes) lanes=$2; shift 2 ;;
     --report)
       node - "$record" <<'JS'
 const fs = require('fs');
@@ -47,6 +50,10 @@ done
 [ ${#harnesses[@]} -gt 0 ] ||
   mapfile -t harnesses < <(cd tests/fuzz && ls fuzz_*.cpp | sed -E 's/^fuzz_(.*)\.cpp$/\1/')
 export KILN_FUZZ_BUILD=build/fuzz-campaign
+# Built once here, not by each chunk: lanes would otherwise run the build side by side.
+KILN_FUZZ_BUILD=$KILN_FUZZ_BUILD nice scripts/build.sh fuzz > build/fuzz-campaign-build.log 2>&1 ||
+  { echo "[campaign] build failed (see build/fuzz-campaign-build.log)"; exit 1; }
+export KILN_FUZZ_BUILT=1
 
 # The harness's working corpus, minimized (-merge=1 keeps the inputs that cover every feature the
 # whole set does), packed into the repository with names sorted and no dates or owners.
@@ -62,14 +69,29 @@ keep_corpus() {
   echo "[campaign] $h: corpus of $(ls "$min" | wc -l) inputs kept in tests/fuzz/corpus/$h.tar.xz" \
     "($(stat -c %s "tests/fuzz/corpus/$h.tar.xz") bytes)"
 }
-for ((round = 1; round <= rounds; round++)); do
-  for h in "${harnesses[@]}"; do
-    echo "[campaign] round $round: $h for ${chunk}s ($(date +%H:%M:%S))"
-    nice -n 19 scripts/fuzz.sh "$chunk" "$h" > "build/fuzz-campaign-$h.log" 2>&1
-    rc=$?
-    tail -1 "$KILN_FUZZ_BUILD/campaign.jsonl" >> "$record"
-    grep -E '^\[fuzz\] [a-z_]+: [0-9]+ executions' "build/fuzz-campaign-$h.log" | tail -1
-    [ $rc -eq 0 ] || { echo "[campaign] $h found something: see build/fuzz-campaign-$h.log"; exit 1; }
-    keep_corpus "$h"
+# One lane: its harnesses in turn, round after round. The chunk's record line comes from the
+# chunk's own log, so that lanes finishing together cannot take each other's.
+lane() {
+  local n=$1 round h rc i
+  for ((round = 1; round <= rounds; round++)); do
+    for ((i = n; i < ${#harnesses[@]}; i += lanes)); do
+      h=${harnesses[$i]}
+      echo "[campaign] round $round: $h for ${chunk}s ($(date +%H:%M:%S))"
+      nice -n 19 scripts/fuzz.sh "$chunk" "$h" > "build/fuzz-campaign-$h.log" 2>&1
+      rc=$?
+      sed -n 's/^\[fuzz\] record: //p' "build/fuzz-campaign-$h.log" >> "$record"
+      grep -E '^\[fuzz\] [a-z_]+: [0-9]+ executions' "build/fuzz-campaign-$h.log" | tail -1
+      [ $rc -eq 0 ] || { echo "[campaign] $h found something: see build/fuzz-campaign-$h.log"; return 1; }
+      keep_corpus "$h"
+    done
   done
+}
+# A lane that finds something stops; the others go on. Non-zero exit if any lane found something.
+pids=()
+for ((n = 0; n < lanes; n++)); do
+  lane "$n" &
+  pids+=($!)
 done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+exit $status
