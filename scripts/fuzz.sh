@@ -86,7 +86,8 @@ for h in "${harnesses[@]}"; do
   echo "[fuzz] $h: ${execs:-0} executions, coverage ${cov:-0} edges, ${ft:-0} features," \
     "corpus ${corp:-0}, peak RSS ${rss:-0} MB, $slow slow units, $found crashes (exit $rc; log $log)"
   results+=("{\"harness\":\"$h\",\"seconds\":$(($(date +%s) - started)),\"executions\":${execs:-0},\"coverage\":${cov:-0},\"features\":${ft:-0},\"corpus\":${corp:-0},\"peak_rss_mb\":${rss:-0},\"slow_units\":$slow,\"crashes\":$found,\"exit_code\":$rc,\"date\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"}")
-  echo "[fuzz] record: ${results[-1]}"
+  # The tag holds a hyphen, which no harness name does: "[fuzz] record: ..." is the record harness.
+  echo "[fuzz] record-json: ${results[-1]}"
 done
 
 {

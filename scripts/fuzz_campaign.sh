@@ -79,7 +79,7 @@ lane() {
       echo "[campaign] round $round: $h for ${chunk}s ($(date +%H:%M:%S))"
       nice -n 19 scripts/fuzz.sh "$chunk" "$h" > "build/fuzz-campaign-$h.log" 2>&1
       rc=$?
-      sed -n 's/^\[fuzz\] record: //p' "build/fuzz-campaign-$h.log" >> "$record"
+      sed -n 's/^\[fuzz\] record-json: //p' "build/fuzz-campaign-$h.log" >> "$record"
       grep -E '^\[fuzz\] [a-z_]+: [0-9]+ executions' "build/fuzz-campaign-$h.log" | tail -1
       [ $rc -eq 0 ] || { echo "[campaign] $h found something: see build/fuzz-campaign-$h.log"; return 1; }
       keep_corpus "$h"
