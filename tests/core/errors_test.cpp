@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <new>
 #include <set>
 #include <string>
 #include <vector>
@@ -327,6 +328,56 @@ TEST(ErrorApi, StatusCopiesAndMovesItsError) {
   const kiln::Status& same = assigned;
   assigned = same;  // self-assignment keeps the error
   EXPECT_EQ(assigned.error().message(), text);
+}
+
+// Counts live instances, to see that a Result built in place destroys its value exactly once
+// whether the fill succeeds, fails or throws.
+struct Counted {
+  static inline int live = 0;
+  int v = 7;
+  Counted() { ++live; }
+  Counted(const Counted& o) : v(o.v) { ++live; }
+  ~Counted() { --live; }
+};
+
+TEST(ErrorApi, ResultBuiltInPlace) {
+  {
+    kiln::Result<Counted> r(kiln::detail::ValueInit{}, [](Counted& c) -> kiln::Status {
+      EXPECT_EQ(c.v, 7);  // constructed before the fill runs
+      c.v = 42;
+      return {};
+    });
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->v, 42);
+    EXPECT_EQ(Counted::live, 1);
+  }
+  EXPECT_EQ(Counted::live, 0);
+  {
+    kiln::Result<Counted> r(kiln::detail::ValueInit{}, [](Counted&) -> kiln::Status {
+      return kiln::Error{ErrorCode::kTruncated, 5, "cut"};
+    });
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::kTruncated);
+    EXPECT_EQ(r.error().offset, 5u);
+    EXPECT_EQ(Counted::live, 0);  // a failed fill leaves no value behind
+  }
+  EXPECT_EQ(Counted::live, 0);
+#if !defined(__EMSCRIPTEN__)  // the wasm build does not catch exceptions
+  EXPECT_THROW(
+      {
+        kiln::Result<Counted> r(kiln::detail::ValueInit{},
+                                [](Counted&) -> kiln::Status { throw std::bad_alloc(); });
+      },
+      std::bad_alloc);
+  EXPECT_EQ(Counted::live, 0);
+#endif
+  kiln::Result<int> zero(kiln::detail::ValueInit{}, [](int&) { return kiln::Status(); });
+  EXPECT_EQ(*zero, 0);
+  kiln::Result<int> set(kiln::detail::DefaultInit{}, [](int& i) {
+    i = -1;
+    return kiln::Status();
+  });
+  EXPECT_EQ(*set, -1);
 }
 
 TEST(ErrorApi, CodecIsReusableAfterAnError) {

@@ -128,10 +128,25 @@ template <class T>
 Result<T> Codec::deserialize(std::span<const std::uint8_t> bytes) const {
   static_assert(detail::codec::kSupported<T>,
                 "kiln: the root type cannot be serialized: see the error above");
-  T value{};
-  Status s = deserialize_bytes(bytes.data(), bytes.size(), value);
-  if (!s) return s.error();
-  return value;
+  const std::uint8_t* const data = bytes.data();
+  const std::size_t size = bytes.size();
+  // The value is decoded where the caller receives it: a local returned by value was copied out
+  // after being written field by field, and the copy's wide loads of the narrower stores just
+  // made stalled on store forwarding. read_flat assigns every field of a type it reads, so it
+  // is not zeroed first (g++ clears a large struct with `rep stos`, slow to start on x86); the
+  // general way, taken for other flags and for bad messages, starts from T{} as before.
+  if constexpr (detail::codec::kFlatRead<T> && std::is_trivially_default_constructible_v<T>) {
+    return Result<T>(detail::DefaultInit{}, [&](T& value) KILN_INLINE -> Status {
+      if (read_flat(data, size, value)) [[likely]]
+        return Status();
+      value = T{};
+      return read_general_outlined(data, size, value);
+    });
+  } else {
+    return Result<T>(detail::ValueInit{}, [&](T& value) KILN_INLINE -> Status {
+      return deserialize_bytes(data, size, value);
+    });
+  }
 }
 
 template <class T>

@@ -7,6 +7,10 @@
 //   value_or(fallback)                    the value, or fallback on error
 //   error()                               the Error; on success an Error whose code is kOk, so
 //                                         error().message() and error().code are always safe
+//
+// Decoders build a Result<T> in place with the detail::DefaultInit / detail::ValueInit
+// constructor: the value is constructed inside the Result, fill(value) decodes into it, and a
+// failed fill leaves the Result holding its error. The value is never copied or moved.
 #pragma once
 
 #include <cassert>
@@ -28,6 +32,10 @@ namespace kiln {
 namespace detail {
 // What error() returns on success.
 inline const Error kNoError{};
+// Select Result<T>'s in-place constructor: T's default-initialisation (a trivial T is left
+// unwritten, for a decoder that writes every byte of it) or its value-initialisation.
+struct DefaultInit {};
+struct ValueInit {};
 }  // namespace detail
 
 template <class T>
@@ -85,6 +93,30 @@ class [[nodiscard]] Result {
   Result(Error error) : error_(new Error(std::move(error))) {}  // NOLINT
   // A failed Status as a failed Result<T>; precondition: !s.has_value().
   Result(const Status& s) : Result(s.error()) { assert(!s.has_value()); }  // NOLINT
+
+  // In place (see the top of this file): fill is called as `Status fill(T&)`.
+  template <class Init, class Fill>
+  requires(std::is_same_v<Init, detail::DefaultInit> || std::is_same_v<Init, detail::ValueInit>)
+      Result(Init, Fill&& fill)
+      : error_(nullptr) {
+    if constexpr (std::is_same_v<Init, detail::DefaultInit>)
+      ::new (static_cast<void*>(std::addressof(value_))) T;
+    else
+      ::new (static_cast<void*>(std::addressof(value_))) T();
+    // Destroys the value unless fill succeeds (fill may throw, e.g. std::bad_alloc).
+    struct Guard {
+      T* value;
+      ~Guard() {
+        if (value) std::destroy_at(value);
+      }
+    } guard{std::addressof(value_)};
+    Status s = std::forward<Fill>(fill)(value_);
+    if (s) [[likely]] {
+      guard.value = nullptr;
+      return;
+    }
+    error_ = new Error(s.error());
+  }
 
   // Moving a failed Result copies its error (the moved-from one keeps a valid, emptied Error):
   // an allocation on the error path only.
