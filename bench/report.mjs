@@ -340,7 +340,8 @@ md.push(`The whole comparison ran ${RUNS.length} time${RUNS.length > 1 ? 's' : '
   'absolute times of different runs do not compare and one run can mislead: **every ratio below is ' +
   'the median of its per-run ratios**, with their range in brackets, and the targets are judged on ' +
   'those medians. Round trip is `x = deserialize(serialize(x))`; natively it decodes into a fresh ' +
-  'object (`deserialize<T>`, the old object destroyed in the timed region) in the headline and ' +
+  'object (Kiln\'s `deserialize<T>`, a peer\'s decode into a new value-initialised object; the old ' +
+  'object destroyed in the timed region) in the headline and ' +
   'targets, with the reused-object rows (`deserialize_into`) beside it. Sizes in bytes.', '');
 md.push('| run | started | native repetitions (median CV) | JS rounds (median CV) | |', '|---|---|---:|---:|---|',
   ...runs.map((r) => `| ${r.run}${r.run === shown ? ' (tables)' : ''} | ${r.started ?? '–'} | ${pct(r.native_repetition_cv)} | ` +

@@ -1,5 +1,6 @@
 // Kiln, written the way a user who cares about speed would: one Codec per thread, serialize_view
-// (the codec's reused buffer, no allocation once grown) and deserialize_into a reused object.
+// (the codec's reused buffer, no allocation once grown) and deserialize_into a reused object, or
+// deserialize<T> for a new one.
 // TestClass goes through a codec with reference tracking (identity of the shared object kept)
 // and shared strings (its objects repeat the same strings, which Java shares as interned
 // objects); the other workloads have neither pointers nor repeated strings.
@@ -53,6 +54,11 @@ class KilnPeer {
   KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
     const Bytes in(data, size);
     return codec_for<T>().deserialize_into(in, out).ok();
+  }
+  // A new object each time: what a deserialize<T> caller gets (case.hpp keeps the Result).
+  template <class T>
+  KILN_BENCH_INLINE kiln::Result<T> deserialize_fresh(const std::uint8_t* data, std::size_t size) {
+    return codec_for<T>().template deserialize<T>(Bytes(data, size));
   }
 
  private:

@@ -42,6 +42,10 @@ class KilnViewPeer {
   KILN_BENCH_INLINE bool deserialize(const std::uint8_t* data, std::size_t size, T& out) {
     return codec_.deserialize_into(std::span<const std::uint8_t>(data, size), out).ok();
   }
+  template <class T>
+  KILN_BENCH_INLINE kiln::Result<T> deserialize_fresh(const std::uint8_t* data, std::size_t size) {
+    return codec_.deserialize<T>(std::span<const std::uint8_t>(data, size));
+  }
 
  private:
   static kiln::Options options() { return {.compress_numbers = Compress}; }
