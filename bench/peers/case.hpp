@@ -116,7 +116,11 @@ class Case {
 
   KILN_BENCH_INLINE bool decode_fresh(const std::uint8_t* data, std::size_t size) {
     if constexpr (kOwnFresh<Value>) {
-      return fresh_.make([&] { return peer_.template deserialize_fresh<Value>(data, size); }).ok();
+      return fresh_
+          .make([&]() KILN_BENCH_INLINE {
+            return peer_.template deserialize_fresh<Value>(data, size);
+          })
+          .ok();
     } else {
       decoded_ = Value{};
       return peer_.deserialize(data, size, decoded_);

@@ -104,9 +104,9 @@ Result<std::vector<std::uint8_t>> Codec::serialize(const T& value) const {
   return out;
 }
 
-// Spans cross no call boundary in serialize_view and deserialize_into: they are forced inline and
-// pass a pointer and a length on. In wasm a span argument or result is an aggregate passed
-// through linear memory, and reading it back stalled the caller on every message.
+// Spans cross no call boundary in serialize_view, deserialize_into and deserialize: they are
+// forced inline and pass a pointer and a length on. In wasm a span argument or result is an
+// aggregate passed through linear memory, and reading it back stalled the caller on every message.
 template <class T>
 KILN_INLINE Result<std::span<const std::uint8_t>> Codec::serialize_view(const T& value) {
   static_assert(detail::codec::kSupported<T>,
@@ -125,7 +125,7 @@ KILN_INLINE Status Codec::deserialize_into(std::span<const std::uint8_t> bytes, 
 }
 
 template <class T>
-Result<T> Codec::deserialize(std::span<const std::uint8_t> bytes) const {
+KILN_INLINE Result<T> Codec::deserialize(std::span<const std::uint8_t> bytes) const {
   static_assert(detail::codec::kSupported<T>,
                 "kiln: the root type cannot be serialized: see the error above");
   const std::uint8_t* const data = bytes.data();

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "kiln/base/error.hpp"
+#include "kiln/base/inline.hpp"
 
 #if defined(__EMSCRIPTEN__)
 #define KILN_TRIVIAL_ABI [[clang::trivial_abi]]
@@ -94,10 +95,11 @@ class [[nodiscard]] Result {
   // A failed Status as a failed Result<T>; precondition: !s.has_value().
   Result(const Status& s) : Result(s.error()) { assert(!s.has_value()); }  // NOLINT
 
-  // In place (see the top of this file): fill is called as `Status fill(T&)`.
+  // In place (see the top of this file): fill is called as `Status fill(T&)`. Inlined with it: in
+  // wasm a call taking the fill by reference would keep its captures in linear memory.
   template <class Init, class Fill>
-  requires(std::is_same_v<Init, detail::DefaultInit> || std::is_same_v<Init, detail::ValueInit>)
-      Result(Init, Fill&& fill)
+  requires(std::is_same_v<Init, detail::DefaultInit> ||
+           std::is_same_v<Init, detail::ValueInit>) KILN_INLINE Result(Init, Fill&& fill)
       : error_(nullptr) {
     if constexpr (std::is_same_v<Init, detail::DefaultInit>)
       ::new (static_cast<void*>(std::addressof(value_))) T;
