@@ -111,11 +111,10 @@ class Case {
   const Value& decoded() const { return decoded_; }
 
  private:
-  template <class T>
-  static constexpr bool kOwnFresh = DecodesFresh<P, T>;
+  static constexpr bool kOwnFresh = DecodesFresh<P, Value>;
 
   KILN_BENCH_INLINE bool decode_fresh(const std::uint8_t* data, std::size_t size) {
-    if constexpr (kOwnFresh<Value>) {
+    if constexpr (kOwnFresh) {
       return fresh_
           .make([&]() KILN_BENCH_INLINE {
             return peer_.template deserialize_fresh<Value>(data, size);
@@ -126,7 +125,7 @@ class Case {
       return peer_.deserialize(data, size, decoded_);
     }
   }
-  using Fresh = typename FreshOf<P, Value, kOwnFresh<Value>>::type;
+  using Fresh = typename FreshOf<P, Value, kOwnFresh>::type;
 
   P peer_;
   Value value_;

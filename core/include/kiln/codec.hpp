@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kiln/base/error.hpp"
@@ -132,21 +133,14 @@ KILN_INLINE Result<T> Codec::deserialize(std::span<const std::uint8_t> bytes) co
   const std::size_t size = bytes.size();
   // The value is decoded where the caller receives it: a local returned by value was copied out
   // after being written field by field, and the copy's wide loads of the narrower stores just
-  // made stalled on store forwarding. read_flat assigns every field of a type it reads, so it
-  // is not zeroed first (g++ clears a large struct with `rep stos`, slow to start on x86); the
-  // general way, taken for other flags and for bad messages, starts from T{} as before.
-  if constexpr (detail::codec::kFlatRead<T> && std::is_trivially_default_constructible_v<T>) {
-    return Result<T>(detail::DefaultInit{}, [&](T& value) KILN_INLINE -> Status {
-      if (read_flat(data, size, value)) [[likely]]
-        return Status();
-      value = T{};
-      return read_general_outlined(data, size, value);
-    });
-  } else {
-    return Result<T>(detail::ValueInit{}, [&](T& value) KILN_INLINE -> Status {
-      return deserialize_bytes(data, size, value);
-    });
-  }
+  // made stalled on store forwarding. read_flat assigns every field of a type it reads, so such a
+  // type is not zeroed first (g++ clears a large struct with `rep stos`, slow to start on x86).
+  constexpr bool kUnset =
+      detail::codec::kFlatRead<T> && std::is_trivially_default_constructible_v<T>;
+  using Init = std::conditional_t<kUnset, detail::DefaultInit, detail::ValueInit>;
+  return Result<T>(Init{}, [&](T& value) KILN_INLINE -> Status {
+    return deserialize_bytes(data, size, value, kUnset);
+  });
 }
 
 template <class T>
@@ -250,11 +244,14 @@ KILN_INLINE std::uint8_t* Codec::put_header(std::uint8_t* p, std::uint8_t flags)
 // taken by other flags and by bad messages only, and without it the caller needs no stack
 // frame in wasm (with Status in a register, see result.hpp).
 template <class T>
-KILN_INLINE Status Codec::deserialize_bytes(const std::uint8_t* data, std::size_t size,
-                                            T& out) const {
+KILN_INLINE Status Codec::deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out,
+                                            bool unset) const {
   if constexpr (detail::codec::kFlatRead<T>) {
     if (read_flat(data, size, out)) [[likely]]
       return Status();
+    // The general way may leave fields alone (those a compatible message lacks): an `out` that
+    // was never initialised is zeroed first.
+    if (unset) out = T{};
     return read_general_outlined(data, size, out);
   } else {
     return read_general(data, size, out);

@@ -95,7 +95,9 @@ class Codec {
   static std::uint8_t* put_header(std::uint8_t* p, std::uint8_t flags);
 
   template <class T>
-  Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out) const;
+  // unset: `out` is default-initialised, not yet a value (deserialize<T>).
+  Status deserialize_bytes(const std::uint8_t* data, std::size_t size, T& out,
+                           bool unset = false) const;
   template <class T>
   Status read_general_outlined(const std::uint8_t* data, std::size_t size, T& out) const;
   template <class T>
