@@ -57,7 +57,7 @@ for (const file of files) {
   readFileSync(join(root, file), 'utf8').split('\n').forEach((line, i) => {
     const m = /^\s*#\s*include\s+"(kiln\/[^"]+)"/.exec(line);
     if (!m) return;
-    const target = `core/include/${m[1]}`;
+    const target = `core/${m[1]}`;
     targets.push(target);
     const to = layerOf(target, layers);
     if (!to) problems.push(`${file}:${i + 1}: includes ${m[1]}, which is in no layer`);

@@ -48,10 +48,12 @@ if [ ! -x /usr/bin/time ]; then
   echo "[compile-time] /usr/bin/time is missing: run scripts/setup.sh (Debian package 'time')" >&2
   exit 1
 fi
-[ -f "$root/core/include/kiln/kiln.hpp" ] || { echo "no Kiln headers under $root" >&2; exit 1; }
+# Trees before 1.0 kept the headers under core/include/ and the sources under core/src/.
+inc="$root/core"; [ -d "$root/core/include" ] && inc="$root/core/include"
+[ -f "$inc/kiln/kiln.hpp" ] || { echo "no Kiln headers under $root" >&2; exit 1; }
 
 # The Release flags and include paths of the CMake build (Boost comes from /usr/include).
-flags=(-std=c++20 -O3 -DNDEBUG -Wall -Wextra -Werror -I"$root/core/include"
+flags=(-std=c++20 -O3 -DNDEBUG -Wall -Wextra -Werror -I"$inc"
        -I"$root/tests/workloads")
 lock=/tmp/kiln-build.lock
 tmp=$(mktemp -d)

@@ -1,5 +1,5 @@
 // inspect(bytes): prints a compatible-mode message as JSON without its types, exactly as the
-// native kiln-inspect does (docs/FORMAT.md section 10.6). Mirrors core/src/evolve/type_table.cpp
+// native kiln-inspect does (docs/FORMAT.md section 10.6). Mirrors core/kiln/detail/evolve/type_table.cpp
 // and inspect.cpp: the same checks, error codes and offsets.
 import { Reader, DEFAULT_LIMITS, allocBudget } from './reader.mjs';
 import { Walker, parseTable, walkBudget } from './type_table.mjs';

@@ -1,4 +1,4 @@
-// Reader: a bounds-checked cursor over untrusted bytes. Mirrors core/include/kiln/detail/ser/reader.hpp:
+// Reader: a bounds-checked cursor over untrusted bytes. Mirrors core/kiln/detail/ser/reader.hpp:
 // the same checks, in the same order, with the same error codes and byte offsets.
 import { KilnError } from './errors.mjs';
 

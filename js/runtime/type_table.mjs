@@ -1,6 +1,6 @@
 // The type table of a compatible-mode message (docs/FORMAT.md 10.2-10.3, 10.6): parsing and
 // checking it, spelling its types, and walking a value by its descriptors (to print it, or to skip
-// a field the reader does not have). Mirrors core/src/evolve/type_table.cpp: the same checks,
+// a field the reader does not have). Mirrors core/kiln/detail/evolve/type_table.cpp: the same checks,
 // error codes and offsets.
 import { fieldIdOf } from './field_id.mjs';
 import { readValue } from './value_reader.mjs';

@@ -1,7 +1,7 @@
 // The inspector's JSON form of a decoded generic value (docs/FORMAT.md 10.6): what JSON spells
 // natively prints as itself, everything else as a one-key object naming its kind, and a
 // container met again as {"ref":id}, ids counted in print order as the wire numbers containers
-// (9.7). Mirrors core/src/evolve/value_json.cpp, which prints a kiln::Value the same way.
+// (9.7). Mirrors core/kiln/detail/evolve/value_json.cpp, which prints a kiln::Value the same way.
 import { utf8Length } from './utf8_length.mjs';
 
 /** Finite numbers as JS spells them (-0 kept), the rest tagged: a string "NaN" is a string. */

@@ -1,5 +1,5 @@
 // Tags of the generic-value encoding (docs/FORMAT.md section 9), shared by the JS encoder and
-// decoder. The C++ side spells the same numbers in core/include/kiln/detail/wire/value_tags.hpp;
+// decoder. The C++ side spells the same numbers in core/kiln/detail/wire/value_tags.hpp;
 // tests/js/constants.test.mjs checks that the names and numbers agree.
 
 /** Fingerprint of the token sequence ["value"]: the root "type" of a generic-value message. */

@@ -98,7 +98,7 @@ test('the table lists every constant declared next to the ones it lists', () => 
       else if (/\.(hpp|h)$/.test(e.name)) sources.push(join(dir, e.name));
     }
   };
-  walk(join(root, 'core/include'));
+  walk(join(root, 'core/kiln'));
   walk(join(root, 'wasm'));
   const declared = (text) => new Set([...text.matchAll(/(?:inline|static)\s+constexpr\s+[\w:]+\s+(k[A-Z]\w*)\s*=/g)]
     .map((m) => m[1]));

@@ -1,7 +1,7 @@
 // How each C++ type family looks in JavaScript, and the JS code that writes and reads it.
 // Instantiated by the generator (a build-time program) from the same compile-time reflection the
 // C++ serializers use, so the emitted JS writes the same bytes and makes the same checks, in the
-// same order, with the same error codes and offsets as core/include/kiln/ser/*.hpp.
+// same order, with the same error codes and offsets as core/kiln/detail/ser/*.hpp.
 #pragma once
 
 #include <map>

@@ -3,7 +3,7 @@
 // Otherwise each of the reader's structs is bound to one type of the message's table, and a plan
 // says, for each field the message carries, which field of the reader receives it (or that it is
 // skipped) and which of the reader's fields the message lacks. Mirrors
-// core/src/evolve/read_context.cpp: the same checks, messages and offsets.
+// core/kiln/detail/evolve/read_context.cpp: the same checks, messages and offsets.
 import {
   ARR, MAP, OPT, SEQ, SET, SPTR, STRUCT, TUP, UPTR, VAR, WPTR, Walker, parseTable, typeText, walkBudget,
 } from '../type_table.mjs';

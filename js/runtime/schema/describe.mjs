@@ -1,6 +1,6 @@
 // A schema's compatible-mode type table (docs/FORMAT.md 10.2-10.3): the bytes a writer puts after
 // the header, built once per root type, byte for byte the table the C++ type of the same shape
-// writes (core/include/kiln/detail/evolve/describe.hpp): structs numbered as first met, the root
+// writes (core/kiln/detail/evolve/describe.hpp): structs numbered as first met, the root
 // descriptor first, then each entry's fields in order.
 import { DEFAULT_LIMITS, Reader } from '../reader.mjs';
 import { parseTable } from '../type_table.mjs';

@@ -1,5 +1,5 @@
 // The generic-value encoding (docs/FORMAT.md section 9): a tag per value, so its bytes do not
-// depend on the number mode. Compiled once (core/src/value/), shared by Serializer<kiln::Value>
+// depend on the number mode. Compiled once (read.cpp, write.cpp), shared by Serializer<kiln::Value>
 // and by compatible mode's walker, which reads a kiln::Value field it skips or prints.
 #pragma once
 
