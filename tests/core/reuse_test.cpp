@@ -103,9 +103,42 @@ TEST(Reuse, MapKeyEqualToReusedKeyIsStillValidated) {
     kiln::Status got = codec.deserialize_into(bytes, out);
     ASSERT_FALSE(want.ok());
     ASSERT_FALSE(got.ok());
+    EXPECT_EQ(want.error().code, kiln::ErrorCode::kBadUtf8);
+    EXPECT_EQ(want.error().offset, 7u + 1 + 1 + 2);  // header, count, key length, "ab"
+    kiln::Result<Map> made = codec.deserialize<Map>(bytes);
+    ASSERT_FALSE(made.has_value());
+    EXPECT_EQ(made.error().offset, want.error().offset);
     EXPECT_EQ(got.error().code, kiln::ErrorCode::kBadUtf8);
     EXPECT_EQ(got.error().offset, want.error().offset);
     EXPECT_EQ(got.error().detail, want.error().detail);
+  }
+}
+
+// A string decoded into an empty one (a fresh object's field, a fresh map's key) is built from
+// the bytes; into one that holds characters, they are copied over. Every length, up to past the
+// characters a string holds inline, into every kind of destination, gives the same value.
+TEST(Reuse, StringsOfEveryLengthIntoEveryDestination) {
+  kiln::Codec codec;
+  for (std::size_t n = 0; n <= 40; ++n) {
+    std::string s(n, ' ');
+    for (std::size_t i = 0; i < n; ++i) s[i] = static_cast<char>('a' + i % 26);
+    for (const std::string& before :
+         {std::string(), std::string("q"), std::string(n + 1, 'z'), std::string(60, 'y')}) {
+      EXPECT_EQ(decode_into(s, before), s) << n;
+      std::vector<std::string> many{s, s + "!"};
+      EXPECT_EQ(decode_into(many, std::vector<std::string>{before}), many) << n;
+    }
+    std::string cleared(100, 'x');  // empty, with a buffer of its own
+    cleared.clear();
+    auto bytes = codec.serialize(s).value();
+    ASSERT_TRUE(codec.deserialize_into(bytes, cleared).ok());
+    EXPECT_EQ(cleared, s);
+    Map m{{s, 1}, {s + "z", 2}, {s + "zz", 3}};
+    auto map_bytes = codec.serialize(m).value();
+    kiln::Result<Map> fresh = codec.deserialize<Map>(map_bytes);
+    ASSERT_TRUE(fresh.has_value()) << n;
+    EXPECT_EQ(*fresh, m);
+    EXPECT_EQ(decode_into(m, Map{{"a", 1}}), m);
   }
 }
 

@@ -4,11 +4,15 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 #include "kiln/detail/graph/string_hash.hpp"
 #include "kiln/detail/ser/holds_views.hpp"
 #include "kiln/detail/types/sequence.hpp"
+#include "kiln/detail/types/string.hpp"
 
 namespace kiln {
 
@@ -109,14 +113,10 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
       if (!first_key) at = r.offset();
       auto node = spare.empty() ? typename T::node_type{} : spare.extract(spare.begin());
       if (node.empty()) {
-        K key{};
-        if (first_key)
-          key = std::move(*first_key);
-        else if (!Serializer<K>::template read<M>(r, key))
-          return false;
-        first_key = nullptr;
         std::size_t before = v.size();
-        auto it = v.emplace_hint(v.end(), std::move(key), V{});
+        typename T::iterator it;
+        if (!emplace_key<M>(r, v, first_key, it)) return false;
+        first_key = nullptr;
         if (v.size() == before) [[unlikely]]
           return duplicate(r, at, i);
         if (!Serializer<V>::template read<M>(r, it->second)) return false;
@@ -136,6 +136,32 @@ struct Serializer<T, std::enable_if_t<detail::is_map<T>>> {
         if (!Serializer<V>::template read<M>(r, it->second)) return false;
       }
     }
+    return true;
+  }
+
+  // Inserts an entry with the next key (or `first_key`, already read) and a value-initialised
+  // value, hinted at the end. A std::string key is built in its node from the message's bytes,
+  // not read into a temporary that is then moved.
+  template <class M>
+  KILN_INLINE static bool emplace_key(detail::Reader& r, T& v, K* first_key,
+                                      typename T::iterator& it) {
+    if constexpr (std::is_same_v<K, std::string>) {
+      detail::graph::ReadContext* g = r.graph();
+      if (first_key == nullptr && (g == nullptr || !g->share_strings)) {
+        std::string_view chars;
+        if (!Serializer<K>::template read_chars<M>(r, chars)) return false;
+        it = v.emplace_hint(v.end(), std::piecewise_construct,
+                            std::forward_as_tuple(chars.data(), chars.size()),
+                            std::forward_as_tuple());
+        return true;
+      }
+    }
+    K key{};
+    if (first_key)
+      key = std::move(*first_key);
+    else if (!Serializer<K>::template read<M>(r, key))
+      return false;
+    it = v.emplace_hint(v.end(), std::move(key), V{});
     return true;
   }
 

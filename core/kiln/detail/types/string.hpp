@@ -5,6 +5,7 @@
 // which the codec enforces where it can (codec.hpp, holds_views.hpp).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,11 @@
 #include "kiln/detail/wire/utf8.hpp"
 
 namespace kiln {
+
+namespace detail {
+// Characters a std::string holds without allocating (15 in libstdc++, 10 in wasm32's libc++).
+inline const std::size_t kInlineChars = std::string().capacity();
+}  // namespace detail
 
 template <class T>
 struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
@@ -85,14 +91,18 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     same =
         detail::graph::StringEq()(std::string_view(reinterpret_cast<const char*>(p), n), expected);
     if (!same) return read_bytes(r, v, n);
-    if (r.validate_utf8()) {
-      std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
-      if (ok != n) [[unlikely]] {
-        detail::graph::bad_utf8_string(r, r.offset() + ok, n);
-        return false;
-      }
-    }
-    r.advance_to(p + n);
+    return take_chars(r, p, n);
+  }
+
+  // The next string's characters, checked and charged as read() does, for a caller that builds
+  // the string itself (a map key made in its node). Only for messages that do not share strings.
+  template <class M>
+  KILN_INLINE static bool read_chars(detail::Reader& r, std::string_view& chars) {
+    std::size_t n = 0;
+    if (!r.read_length(n, 1, r.limits().max_string_bytes, "string length", 1)) return false;
+    const std::uint8_t* p = r.cursor();
+    if (!take_chars(r, p, n)) return false;
+    chars = std::string_view(reinterpret_cast<const char*>(p), n);
     return true;
   }
 
@@ -151,17 +161,39 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     r.advance_to(p + n);
     return true;
   }
+  // The n bytes at p (the cursor), checked as UTF-8 and passed over.
+  KILN_INLINE static bool take_chars(detail::Reader& r, const std::uint8_t* p, std::size_t n) {
+    if (r.validate_utf8()) {
+      std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
+      if (ok != n) [[unlikely]] {
+        detail::graph::bad_utf8_string(r, r.offset() + ok, n);
+        return false;
+      }
+    }
+    r.advance_to(p + n);
+    return true;
+  }
 
   // A view: p is in the input (a shared string's repeat: its first occurrence, also there).
   KILN_INLINE static void assign(std::string_view& v, const std::uint8_t* p, std::size_t n) {
     v = std::string_view(reinterpret_cast<const char*>(p), n);
   }
+  // A new string (a field of a fresh object) built from the bytes, where resize() would zero-fill
+  // it first. Nothing is allocated (n fits inline), so this cannot throw.
+  [[gnu::noinline]] static void build(std::string& v, const char* chars, std::size_t n) {
+    std::destroy_at(&v);
+    std::construct_at(&v, chars, n);
+  }
   KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
-    if (n <= v.capacity()) {  // a reused string: no allocation, and cheaper than assign()
-      if (v.size() != n) v.resize(n);
+    const char* chars = reinterpret_cast<const char*>(p);
+    if (n <= v.capacity()) {  // no allocation, and cheaper than assign()
+      if (v.size() != n) {
+        if (v.empty() && n <= detail::kInlineChars) return build(v, chars, n);
+        v.resize(n);
+      }
       detail::io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
     } else {
-      v.assign(reinterpret_cast<const char*>(p), n);
+      v.assign(chars, n);
     }
   }
 };
