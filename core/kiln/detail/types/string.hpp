@@ -20,11 +20,6 @@
 
 namespace kiln {
 
-namespace detail {
-// Characters a std::string holds without allocating (15 in libstdc++, 10 in wasm32's libc++).
-inline const std::size_t kInlineChars = std::string().capacity();
-}  // namespace detail
-
 template <class T>
 struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   static constexpr std::size_t min_bytes = 1;
@@ -148,21 +143,22 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     return true;
   }
 
+  // The cursor moves after the copy: the copy's byte stores may alias the Reader, which would
+  // then be reloaded.
   KILN_INLINE static bool read_bytes(detail::Reader& r, T& v, std::size_t n) {
     const std::uint8_t* p = r.cursor();
-    if (r.validate_utf8()) {
-      std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
-      if (ok != n) [[unlikely]] {
-        detail::graph::bad_utf8_string(r, r.offset() + ok, n);
-        return false;
-      }
-    }
+    if (!valid_chars(r, p, n)) return false;
     assign(v, p, n);
     r.advance_to(p + n);
     return true;
   }
   // The n bytes at p (the cursor), checked as UTF-8 and passed over.
   KILN_INLINE static bool take_chars(detail::Reader& r, const std::uint8_t* p, std::size_t n) {
+    if (!valid_chars(r, p, n)) return false;
+    r.advance_to(p + n);
+    return true;
+  }
+  KILN_INLINE static bool valid_chars(detail::Reader& r, const std::uint8_t* p, std::size_t n) {
     if (r.validate_utf8()) {
       std::size_t ok = detail::wire::utf8_valid_prefix(p, n);
       if (ok != n) [[unlikely]] {
@@ -170,7 +166,6 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
         return false;
       }
     }
-    r.advance_to(p + n);
     return true;
   }
 
@@ -178,17 +173,25 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   KILN_INLINE static void assign(std::string_view& v, const std::uint8_t* p, std::size_t n) {
     v = std::string_view(reinterpret_cast<const char*>(p), n);
   }
-  // A new string (a field of a fresh object) built from the bytes, where resize() would zero-fill
-  // it first. Nothing is allocated (n fits inline), so this cannot throw.
-  [[gnu::noinline]] static void build(std::string& v, const char* chars, std::size_t n) {
-    std::destroy_at(&v);
-    std::construct_at(&v, chars, n);
+  // An empty string (a field of a fresh object) filled with n <= capacity() bytes. One that fits
+  // inline is built from them, where resize() would zero-fill it first, out of line; nothing is
+  // allocated, so the construction cannot throw.
+  [[gnu::noinline]] static void fill_empty(std::string& v, const char* chars, std::size_t n) {
+    static const std::size_t inline_chars = std::string().capacity();  // 15 libstdc++, 10 wasm32
+    if (n <= inline_chars) {
+      std::destroy_at(&v);
+      std::construct_at(&v, chars, n);
+    } else {
+      v.resize(n);
+      detail::io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()),
+                             reinterpret_cast<const std::uint8_t*>(chars), n);
+    }
   }
   KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
     const char* chars = reinterpret_cast<const char*>(p);
     if (n <= v.capacity()) {  // no allocation, and cheaper than assign()
       if (v.size() != n) {
-        if (v.empty() && n <= detail::kInlineChars) return build(v, chars, n);
+        if (v.empty()) return fill_empty(v, chars, n);
         v.resize(n);
       }
       detail::io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
