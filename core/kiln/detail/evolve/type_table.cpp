@@ -337,10 +337,9 @@ class Walker {
     // ones do, so that later back-references number them alike.
     graph::ReadContext* g = r_.graph();
     if (g != nullptr && g->share_strings) [[unlikely]] {
-      std::string_view s;
-      if (!graph::read_shared_string(r_, *g, s)) return false;
-      if (!charge(s.size(), at)) return false;
-      if (json_) append_json_string(*json_, s);
+      const std::string_view* s = graph::read_shared_string(r_, *g);
+      if (s == nullptr || !charge(s->size(), at)) return false;
+      if (json_) append_json_string(*json_, *s);
       return true;
     }
     std::size_t n = 0;
@@ -424,15 +423,15 @@ class Walker {
       case graph::Reference::kFailed:
         return false;
       case graph::Reference::kAnnounces: {
-        graph::ReadObject announced;  // made by the first pointer the reader reads to it
+        // Its type comes with the announcement, as a reader reads it.
+        if (*p == kPoly && !poly_type(p, type)) return false;
+        slot = graph::number_object(r_);
+        if (slot == graph::kNoObject) return false;
+        graph::ReadObject& announced = g->objects[slot];  // made by the first pointer read to it
         announced.open = false;
         announced.announced = true;
-        if (*p == kPoly) {  // its type comes with the announcement, as a reader reads it
-          if (!poly_type(p, type)) return false;
-          announced.type_tag = type.tag;
-          announced.wire_type = type.index;
-        }
-        if (!graph::number_object(r_, std::move(announced), slot)) return false;
+        announced.type_tag = type.tag;
+        announced.wire_type = type.index;
         break;
       }
       case graph::Reference::kExisting:
@@ -530,9 +529,9 @@ class Walker {
     PolyType type;
     if (slot == kNew) {
       if (poly && !poly_type(p, type)) return false;
-      graph::ReadObject skipped;
-      skipped.skipped = true;
-      if (!graph::number_object(r_, std::move(skipped), slot)) return false;
+      slot = graph::number_object(r_);
+      if (slot == graph::kNoObject) return false;
+      g.objects[slot].skipped = true;
     } else {
       graph::ReadObject& o = g.objects[slot];
       o.announced = false;

@@ -70,18 +70,26 @@ inline bool read_type_tag(Reader& r, std::uint64_t& tag, std::size_t& at) {
   return true;
 }
 
-// Numbers a new object in a message that tracks references, within Limits::max_references;
-// `slot` is its number.
-inline bool number_object(Reader& r, ReadObject o, std::size_t& slot) {
+inline constexpr std::size_t kNoObject = static_cast<std::size_t>(-1);
+
+[[gnu::cold, gnu::noinline]] inline void too_many_objects(Reader& r) {
+  r.fail(ErrorCode::kLengthTooLarge, "more than " + std::to_string(r.limits().max_references) +
+                                         " shared objects in one message");
+}
+
+// Numbers a new object in a message that tracks references, within Limits::max_references: its
+// number, whose entry (open, otherwise empty) the caller fills in place; kNoObject with an error
+// recorded. In place, not passed in by value: in wasm such an entry crosses the call in memory,
+// built field by field and copied in words, which stalls store forwarding on every object.
+inline std::size_t number_object(Reader& r) {
   ReadContext& g = *r.graph();
-  if (g.objects.size() >= r.limits().max_references)
-    return r.fail(ErrorCode::kLengthTooLarge, "more than " +
-                                                  std::to_string(r.limits().max_references) +
-                                                  " shared objects in one message");
-  slot = g.objects.size();
-  if (slot == 0) g.objects.reserve(8);  // skips the first few regrowths
-  g.objects.push_back(std::move(o));
-  return true;
+  if (g.objects.size() >= r.limits().max_references) [[unlikely]] {
+    too_many_objects(r);
+    return kNoObject;
+  }
+  if (g.objects.empty()) g.objects.reserve(8);  // skips the first few regrowths
+  g.objects.emplace_back();
+  return g.objects.size() - 1;
 }
 
 }  // namespace kiln::detail::graph

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "kiln/base/inline.hpp"
 #include "kiln/detail/graph/context.hpp"
 #include "kiln/detail/ser/reader.hpp"
 #include "kiln/detail/wire/utf8.hpp"
@@ -44,44 +45,46 @@ namespace kiln::detail::graph {
             "string of " + std::to_string(n) + " bytes is not valid UTF-8");
 }
 
-// Reads one string into `out`, a view of the input (of this string's first appearance). Every
-// string, new or repeated, is charged its length to the allocation budget; a new one is checked
-// to be UTF-8 when the reader validates.
-[[gnu::noinline]] inline bool read_shared_string(Reader& r, ReadContext& g, std::string_view& out) {
+// Reads one string: a pointer to its entry in the message's table, a view of the input (of the
+// string's first appearance), or nullptr with an error recorded. Every string, new or repeated,
+// is charged its length to the allocation budget; a new one is checked to be UTF-8 when the reader
+// validates. A pointer, not a view written through a reference: in wasm a view crosses a call in
+// memory, written in two halves and read back whole, which stalls store forwarding on every
+// string.
+KILN_INLINE inline const std::string_view* read_shared_string(Reader& r, ReadContext& g) {
   const std::size_t at = r.offset();
   std::uint64_t tag = 0;
-  if (!r.read_varint(tag, "string tag")) return false;
+  if (!r.read_varint(tag, "string tag")) return nullptr;
   if (tag & 1) {
     const std::uint64_t index = tag >> 1;
     if (index >= g.strings.size()) [[unlikely]] {
       bad_shared_string(r, g, at, tag);
-      return false;
+      return nullptr;
     }
-    out = g.strings[static_cast<std::size_t>(index)];
+    const std::string_view* s = &g.strings[static_cast<std::size_t>(index)];
     // Charged again: a decoder copies the bytes into every string that repeats it, so a short
     // message of many repeats of a long string must meet the allocation budget (FORMAT.md 6.5).
-    return r.charge(at, out.size(), "string");
+    return r.charge(at, s->size(), "string") ? s : nullptr;
   }
   const std::uint64_t n = tag >> 1;
   if (n > r.limits().max_string_bytes || n > r.remaining() ||
       g.strings.size() >= r.limits().max_references) [[unlikely]] {
     bad_shared_string(r, g, at, tag);
-    return false;
+    return nullptr;
   }
-  if (!r.charge(at, static_cast<std::size_t>(n), "string")) return false;
+  if (!r.charge(at, static_cast<std::size_t>(n), "string")) return nullptr;
   const std::uint8_t* p = r.cursor();
   if (r.validate_utf8()) {
     const std::size_t ok = wire::utf8_valid_prefix(p, static_cast<std::size_t>(n));
     if (ok != n) [[unlikely]] {
       bad_utf8_string(r, r.offset() + ok, static_cast<std::size_t>(n));
-      return false;
+      return nullptr;
     }
   }
   if (g.strings.empty()) g.strings.reserve(16);  // skips the first few regrowths
-  out = std::string_view(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n));
-  g.strings.push_back(out);
+  g.strings.emplace_back(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n));
   r.advance_to(p + n);
-  return true;
+  return &g.strings.back();
 }
 
 }  // namespace kiln::detail::graph

@@ -224,12 +224,15 @@ struct PointerSerializer {
                        detail::graph::TypeKey dynamic_key, std::size_t& slot) {
     detail::graph::ReadContext* g = r.graph();
     if (g == nullptr || !g->track) return true;
-    detail::graph::ReadObject o;  // open: its fields follow
+    const std::size_t n = detail::graph::number_object(r);
+    if (n == detail::graph::kNoObject) return false;
+    detail::graph::ReadObject& o = g->objects[n];  // open: its fields follow
     o.declared = obj;
     o.declared_key = detail::graph::type_key<T>;
     o.dynamic = dynamic;
     o.dynamic_key = dynamic_key;
-    return detail::graph::number_object(r, std::move(o), slot);
+    slot = n;
+    return true;
   }
   static bool owned_by_value(detail::Reader& r, const Ptr& p) {
     detail::graph::ReadContext* g = r.graph();
@@ -349,19 +352,14 @@ struct PointerSerializer {
       detail::graph::ReadContext* g = r.graph();
       const std::size_t slot = static_cast<std::size_t>(index);
       const detail::graph::ReadObject& o = g->objects[slot];
-      if (o.skipped)
-        return r.fail_at(at, ErrorCode::kBadReference,
-                         "back-reference to object #" + std::to_string(index) +
-                             ", whose fields this reader skipped");
+      if (o.skipped) return wrong_reference(r, at, index, true);
       if (o.declared == nullptr && !make_announced<M>(r, slot)) return false;
       if (o.declared_key == detail::graph::type_key<T>)
         out = std::static_pointer_cast<T>(o.declared);
       else if (o.dynamic_key == detail::graph::type_key<T>)
         out = std::shared_ptr<T>(o.declared, static_cast<T*>(o.dynamic));  // aliasing: one owner
       else
-        return r.fail_at(at, ErrorCode::kBadReference,
-                         "back-reference to object #" + std::to_string(index) +
-                             ", which is not a " + std::string(detail::reflect::type_name<T>));
+        return wrong_reference(r, at, index, false);
       if (K == PtrKind::kWeak || !o.announced) return true;
       // The first shared_ptr to an object a weak_ptr announced: its fields follow.
       if (!r.enter("pointer")) return false;
@@ -375,6 +373,17 @@ struct PointerSerializer {
       r.leave();
       return ok;
     }
+  }
+
+  // Out of line, with the messages: built inline, their temporaries gave every pointer read a
+  // shadow-stack frame in wasm.
+  [[gnu::cold, gnu::noinline]] static bool wrong_reference(detail::Reader& r, std::size_t at,
+                                                           std::uint64_t index, bool skipped) {
+    return r.fail_at(
+        at, ErrorCode::kBadReference,
+        "back-reference to object #" + std::to_string(index) +
+            (skipped ? std::string(", whose fields this reader skipped")
+                     : ", which is not a " + std::string(detail::reflect::type_name<T>)));
   }
 
   // An object a weak_ptr the reader skipped announced (compatible mode, docs/FORMAT.md 10.5): the

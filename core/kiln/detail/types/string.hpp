@@ -137,9 +137,9 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
 
   [[gnu::noinline]] static bool read_shared(detail::Reader& r, T& v,
                                             detail::graph::ReadContext& g) {
-    std::string_view s;
-    if (!detail::graph::read_shared_string(r, g, s)) return false;
-    assign(v, reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+    const std::string_view* s = detail::graph::read_shared_string(r, g);
+    if (s == nullptr) return false;
+    assign(v, reinterpret_cast<const std::uint8_t*>(s->data()), s->size());
     return true;
   }
 
@@ -173,25 +173,21 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   KILN_INLINE static void assign(std::string_view& v, const std::uint8_t* p, std::size_t n) {
     v = std::string_view(reinterpret_cast<const char*>(p), n);
   }
-  // An empty string (a field of a fresh object) filled with n <= capacity() bytes. One that fits
-  // inline is built from them, where resize() would zero-fill it first, out of line; nothing is
-  // allocated, so the construction cannot throw.
-  [[gnu::noinline]] static void fill_empty(std::string& v, const char* chars, std::size_t n) {
+  // Builds an empty string (a field of a fresh object) from n bytes when they fit inline, where
+  // resize() would zero-fill it first, out of line; false, with v untouched, when they do not.
+  // Nothing is allocated, so the construction cannot throw.
+  [[gnu::noinline]] static bool fill_inline(std::string& v, const char* chars, std::size_t n) {
     static const std::size_t inline_chars = std::string().capacity();  // 15 libstdc++, 10 wasm32
-    if (n <= inline_chars) {
-      std::destroy_at(&v);
-      std::construct_at(&v, chars, n);
-    } else {
-      v.resize(n);
-      detail::io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()),
-                             reinterpret_cast<const std::uint8_t*>(chars), n);
-    }
+    if (n > inline_chars) return false;
+    std::destroy_at(&v);
+    std::construct_at(&v, chars, n);
+    return true;
   }
   KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
     const char* chars = reinterpret_cast<const char*>(p);
     if (n <= v.capacity()) {  // no allocation, and cheaper than assign()
       if (v.size() != n) {
-        if (v.empty()) return fill_empty(v, chars, n);
+        if (v.empty() && fill_inline(v, chars, n)) return;
         v.resize(n);
       }
       detail::io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
