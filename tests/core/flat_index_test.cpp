@@ -85,12 +85,12 @@ TEST(StringHash, SpreadsShortAndLongStrings) {
   EXPECT_EQ(seen.size(), strings);
 }
 
-// StringEq compares 1-3 byte strings by first, middle and last byte and 4-7 and 8-16 byte
-// strings with overlapping loads: a difference at any position of any length is seen, and equal
-// strings in different storage compare equal.
+// StringEq compares 1-3 byte strings by first, middle and last byte, 4-7 and 8-16 byte strings
+// with overlapping loads, 17-64 byte strings in words and longer ones with memcmp: a difference
+// at any position of any length is seen, and equal strings in different storage compare equal.
 TEST(StringEq, SeesADifferenceAtEveryPosition) {
   kiln::detail::graph::StringEq eq;
-  for (std::size_t n = 0; n <= 40; ++n) {
+  for (std::size_t n = 0; n <= 80; ++n) {
     std::string a(n, 'q');
     EXPECT_TRUE(eq(a, std::string(a))) << n;
     EXPECT_FALSE(eq(a, std::string(n + 1, 'q'))) << n;

@@ -57,8 +57,9 @@ struct StringHash {
   }
 };
 
-// Equality of shared strings: up to 16 bytes compared with the same overlapping loads as
-// StringHash rather than a memcmp call (a byte loop in wasm's libc).
+// Equality of shared strings and of a reused map's keys: up to 16 bytes compared with the same
+// overlapping loads as StringHash, up to 64 in 8-byte words (the last one overlapping), rather
+// than a memcmp call, which is a byte loop in wasm's libc.
 struct StringEq {
   KILN_INLINE bool operator()(std::string_view x, std::string_view y) const noexcept {
     const std::size_t n = x.size();
@@ -73,6 +74,14 @@ struct StringEq {
                  detail::load<std::uint32_t>(y.data() + n - 4);
     if (n < 4)  // first, middle and last byte cover 1 to 3 (a memcmp call is a byte loop in wasm)
       return n == 0 || (x[0] == y[0] && x[n >> 1] == y[n >> 1] && x[n - 1] == y[n - 1]);
+    if (n <= 64) {
+      std::uint64_t diff = detail::load<std::uint64_t>(x.data() + n - 8) ^
+                           detail::load<std::uint64_t>(y.data() + n - 8);
+      for (std::size_t i = 0; i < n - 8; i += 8)
+        diff |=
+            detail::load<std::uint64_t>(x.data() + i) ^ detail::load<std::uint64_t>(y.data() + i);
+      return diff == 0;
+    }
     return std::memcmp(x.data(), y.data(), n) == 0;
   }
 };
