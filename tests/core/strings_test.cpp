@@ -231,6 +231,7 @@ TEST(Strings, WriterRefusesInvalidUtf8) {
         refused(codec.serialize_view(Labelled{7, bad}).error());  // the direct write path
         refused(codec.serialize(Tagged{"n", {{"a", 1}, {bad, 2}}, {}}).error());
         refused(codec.serialize(Tagged{"n", {}, {"x", bad}}).error());
+        refused(codec.serialize(Tagged{"n", {}, {"x", "x", bad, bad}}).error());  // repeats
         std::vector<std::uint8_t> out{1, 2, 3};
         refused(codec.serialize_into(std::vector<std::string>{"x", bad}, out).error());
         EXPECT_EQ(out, (std::vector<std::uint8_t>{1, 2, 3}));  // left as it was
@@ -248,6 +249,9 @@ TEST(Strings, InvalidUtf8WrittenAndReadWithoutValidation) {
   lax.validate_utf8 = false;
   EXPECT_TRUE(round_trips(bad, lax));
   EXPECT_TRUE(round_trips(Labelled{1, bad}, lax));
+  kiln::Options lax_shared = lax;
+  lax_shared.share_strings = true;  // a repeat is written by index
+  EXPECT_TRUE(round_trips(std::vector<std::string>{bad, "x", bad}, lax_shared));
   Bytes message = kiln::Codec(lax).serialize(bad).value();
   EXPECT_EQ(kiln::test::decode_error<std::string>(message).code, ErrorCode::kBadUtf8);
 }

@@ -35,11 +35,11 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   // turned validate_utf8 off; ASCII is decided inline (wire/utf8.hpp).
   template <class M>
   KILN_INLINE static void write(detail::io::Writer& w, const T& v) {
-    if (!is_utf8(v) && w.check_utf8()) [[unlikely]]
-      return refuse(w, v);
     detail::graph::WriteContext* g = w.graph();
     if (g != nullptr && g->share_strings) [[unlikely]]
       return write_shared(w, v.data(), v.size(), *g);
+    if (!is_utf8(v.data(), v.size()) && w.check_utf8()) [[unlikely]]
+      return refuse(w, v.data(), v.size());
     write_new(w, v.data(), v.size(), v.size());
   }
 
@@ -49,7 +49,7 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   template <class M>
   KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
     const std::size_t n = v.size();
-    if (static_cast<std::size_t>(end - p) < detail::io::kMaxVarint64 + n || !is_utf8(v))
+    if (static_cast<std::size_t>(end - p) < detail::io::kMaxVarint64 + n || !is_utf8(v.data(), n))
         [[unlikely]]
       return nullptr;
     return put(p, v.data(), n, n);
@@ -102,14 +102,15 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
  private:
-  KILN_INLINE static bool is_utf8(const T& v) {
-    const auto* p = reinterpret_cast<const std::uint8_t*>(v.data());
-    return detail::wire::utf8_valid_prefix(p, v.size()) == v.size();
+  KILN_INLINE static bool is_utf8(const char* data, std::size_t n) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(data);
+    return detail::wire::utf8_valid_prefix(p, n) == n;
   }
-  [[gnu::cold, gnu::noinline]] static void refuse(detail::io::Writer& w, const T& v) {
-    const auto* p = reinterpret_cast<const std::uint8_t*>(v.data());
+  [[gnu::cold, gnu::noinline]] static void refuse(detail::io::Writer& w, const char* data,
+                                                  std::size_t n) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(data);
     w.fail(ErrorCode::kBadUtf8,
-           detail::wire::utf8_write_error(v.size(), detail::wire::utf8_valid_prefix(p, v.size())));
+           detail::wire::utf8_write_error(n, detail::wire::utf8_valid_prefix(p, n)));
   }
 
   // The prefix, then the n bytes, at p, where kMaxVarint64 + n bytes are free.
@@ -125,14 +126,14 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     w.advance_to(put(w.cursor(), data, n, prefix));
   }
   // Out of line: the string table's lookup would otherwise make every plain string write a
-  // large function with a stack frame.
+  // large function with a stack frame. A repeat was checked as UTF-8 where it was first written.
   [[gnu::noinline]] static void write_shared(detail::io::Writer& w, const char* data, std::size_t n,
                                              detail::graph::WriteContext& g) {
     auto [index, added] = g.strings.add(std::string_view(data, n));
-    if (!added)
-      w.write_varint((std::uint64_t{index} << 1) | 1);
-    else
-      write_new(w, data, n, std::uint64_t{n} << 1);
+    if (!added) return w.write_varint((std::uint64_t{index} << 1) | 1);
+    if (!is_utf8(data, n) && w.check_utf8()) [[unlikely]]
+      return refuse(w, data, n);
+    write_new(w, data, n, std::uint64_t{n} << 1);
   }
 
   [[gnu::noinline]] static bool read_shared(detail::Reader& r, T& v,
