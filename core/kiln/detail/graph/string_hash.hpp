@@ -12,6 +12,7 @@
 
 #include "kiln/base/inline.hpp"
 #include "kiln/detail/io/endian.hpp"
+#include "kiln/detail/io/equal_bytes.hpp"
 
 namespace kiln::detail::graph {
 
@@ -74,14 +75,9 @@ struct StringEq {
                  detail::load<std::uint32_t>(y.data() + n - 4);
     if (n < 4)  // first, middle and last byte cover 1 to 3 (a memcmp call is a byte loop in wasm)
       return n == 0 || (x[0] == y[0] && x[n >> 1] == y[n >> 1] && x[n - 1] == y[n - 1]);
-    if (n <= 64) {
-      std::uint64_t diff = detail::load<std::uint64_t>(x.data() + n - 8) ^
-                           detail::load<std::uint64_t>(y.data() + n - 8);
-      for (std::size_t i = 0; i < n - 8; i += 8)
-        diff |=
-            detail::load<std::uint64_t>(x.data() + i) ^ detail::load<std::uint64_t>(y.data() + i);
-      return diff == 0;
-    }
+    if (n <= 64)
+      return io::equal_bytes(reinterpret_cast<const std::uint8_t*>(x.data()),
+                             reinterpret_cast<const std::uint8_t*>(y.data()), n);
     return std::memcmp(x.data(), y.data(), n) == 0;
   }
 };
