@@ -650,6 +650,22 @@ TEST(CopyBytes, OverlappingRangesCopyAsMemmove) {
   }
 }
 
+// copy_ascii copies as copy_bytes does and tells ASCII from the words it moved: true for an
+// ASCII run of up to 32 bytes, false for a high byte at any position or a longer run.
+TEST(CopyBytes, CopyAsciiSeesEveryPosition) {
+  for (std::size_t n = 0; n <= 40; ++n) {
+    for (std::size_t high = 0; high <= n; ++high) {  // high == n: none
+      Bytes src(n, 'a');
+      if (high < n) src[high] = 0x80;
+      Bytes dst(n + 16, 0xEE), want(n + 16, 0xEE);
+      std::copy(src.begin(), src.end(), want.begin() + 8);
+      const bool ascii = kiln::detail::io::copy_ascii(dst.data() + 8, src.data(), n);
+      EXPECT_EQ(ascii, high == n && n <= 32) << "n=" << n << " high=" << high;
+      ASSERT_EQ(dst, want) << "n=" << n << " high=" << high;
+    }
+  }
+}
+
 TEST(Endian, StoreAndLoadLittleEndian) {
   std::uint8_t buf[8] = {};
   kiln::detail::io::store_le(buf, std::uint32_t{0xA1B2C3D4});

@@ -210,6 +210,37 @@ struct Tagged {
   std::vector<std::string> notes;
 };
 
+// Writers and readers learn that a string is ASCII from the words they copy it with
+// (io::copy_ascii): a high byte at any position of any length, copied into a reused string, a
+// fresh one or the output, must still reach the full validator.
+TEST(Strings, CopyCheckSeesEveryPosition) {
+  kiln::Codec codec;
+  for (std::size_t n = 1; n <= 40; ++n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string bad(n, 'a');
+      bad[i] = '\x80';
+      for (const kiln::Error& e :
+           {codec.serialize(bad).error(), codec.serialize_view(Labelled{1, bad}).error()})
+        EXPECT_EQ(e.code, ErrorCode::kBadUtf8) << n << " " << i;
+      Bytes message = kiln::test::message_for<std::string>(string_body(bytes_of(bad)));
+      std::string reused(48, 'r');
+      kiln::Status st = codec.deserialize_into(message, reused);
+      EXPECT_EQ(st.error().code, ErrorCode::kBadUtf8) << n << " " << i;
+      EXPECT_EQ(st.error().offset, 7u + 1u + i) << n << " " << i;
+      EXPECT_EQ(codec.deserialize<std::string>(message).error().offset, 7u + 1u + i);
+      if (i + 1 < n) {
+        std::string good(n, 'a');
+        good[i] = '\xC3';
+        good[i + 1] = '\xA9';  // U+00E9
+        EXPECT_TRUE(round_trips(good)) << n << " " << i;
+        EXPECT_TRUE(round_trips(Labelled{1, good})) << n << " " << i;
+        ASSERT_TRUE(codec.deserialize_into(codec.serialize(good).value(), reused).has_value());
+        EXPECT_EQ(reused, good);
+      }
+    }
+  }
+}
+
 // The writer refuses what its reader would reject: a string that is not UTF-8 is kBadUtf8 with
 // its index, wherever it sits and whichever way the message is written.
 TEST(Strings, WriterRefusesInvalidUtf8) {

@@ -25,15 +25,19 @@ inline void store_word(std::uint8_t* p, W w) noexcept {
 }
 }  // namespace detail
 
-// memmove semantics: every byte is loaded before any is stored (and memmove past 32 bytes), so
-// the ranges may overlap; a reused string can be refilled from bytes inside its own buffer.
-KILN_INLINE inline void copy_bytes(std::uint8_t* dst, const std::uint8_t* src,
+// copy_bytes that also tells whether the n bytes are all ASCII, from the words it moves anyway:
+// true when they are (n <= 32); false when a byte has its high bit set or n > 32, where the
+// caller validates the copied bytes itself. A string's UTF-8 check then costs an OR and a test.
+KILN_INLINE inline bool copy_ascii(std::uint8_t* dst, const std::uint8_t* src,
                                    std::size_t n) noexcept {
   using detail::load_word;
   using detail::store_word;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
   if (n > 32) {
     std::memmove(dst, src, n);
-  } else if (n > 16) {
+    return false;
+  }
+  if (n > 16) {
     const auto a = load_word<std::uint64_t>(src), b = load_word<std::uint64_t>(src + 8);
     const auto c = load_word<std::uint64_t>(src + n - 16),
                d = load_word<std::uint64_t>(src + n - 8);
@@ -41,20 +45,35 @@ KILN_INLINE inline void copy_bytes(std::uint8_t* dst, const std::uint8_t* src,
     store_word(dst + 8, b);
     store_word(dst + n - 16, c);
     store_word(dst + n - 8, d);
-  } else if (n >= 8) {
+    return ((a | b | c | d) & kHigh) == 0;
+  }
+  if (n >= 8) {
     const auto a = load_word<std::uint64_t>(src), b = load_word<std::uint64_t>(src + n - 8);
     store_word(dst, a);
     store_word(dst + n - 8, b);
-  } else if (n >= 4) {
+    return ((a | b) & kHigh) == 0;
+  }
+  if (n >= 4) {
     const auto a = load_word<std::uint32_t>(src), b = load_word<std::uint32_t>(src + n - 4);
     store_word(dst, a);
     store_word(dst + n - 4, b);
-  } else if (n != 0) {
+    return ((a | b) & 0x80808080u) == 0;
+  }
+  if (n != 0) {
     const std::uint8_t a = src[0], b = src[n >> 1], c = src[n - 1];
     dst[0] = a;
     dst[n >> 1] = b;
     dst[n - 1] = c;
+    return ((a | b | c) & 0x80u) == 0;
   }
+  return true;
+}
+
+// memmove semantics: every byte is loaded before any is stored (and memmove past 32 bytes), so
+// the ranges may overlap; a reused string can be refilled from bytes inside its own buffer.
+KILN_INLINE inline void copy_bytes(std::uint8_t* dst, const std::uint8_t* src,
+                                   std::size_t n) noexcept {
+  (void)copy_ascii(dst, src, n);  // the unused test folds away once inlined
 }
 
 }  // namespace kiln::detail::io

@@ -31,15 +31,11 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
 
   static constexpr void fingerprint(detail::Hasher& h) { h.add("str"); }
 
-  // A string that is not UTF-8 is refused (kBadUtf8), as readers reject it, unless the codec
-  // turned validate_utf8 off; ASCII is decided inline (wire/utf8.hpp).
   template <class M>
   KILN_INLINE static void write(detail::io::Writer& w, const T& v) {
     detail::graph::WriteContext* g = w.graph();
     if (g != nullptr && g->share_strings) [[unlikely]]
       return write_shared(w, v.data(), v.size(), *g);
-    if (!is_utf8(v.data(), v.size()) && w.check_utf8()) [[unlikely]]
-      return refuse(w, v.data(), v.size());
     write_new(w, v.data(), v.size(), v.size());
   }
 
@@ -49,10 +45,11 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   template <class M>
   KILN_INLINE static std::uint8_t* write_checked(std::uint8_t* p, std::uint8_t* end, const T& v) {
     const std::size_t n = v.size();
-    if (static_cast<std::size_t>(end - p) < detail::io::kMaxVarint64 + n || !is_utf8(v.data(), n))
-        [[unlikely]]
+    if (static_cast<std::size_t>(end - p) < detail::io::kMaxVarint64 + n) [[unlikely]]
       return nullptr;
-    return put(p, v.data(), n, n);
+    bool utf8 = false;
+    p = put(p, v.data(), n, n, utf8);
+    return utf8 ? p : nullptr;
   }
 
   template <class M>
@@ -102,10 +99,6 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
   }
 
  private:
-  KILN_INLINE static bool is_utf8(const char* data, std::size_t n) {
-    const auto* p = reinterpret_cast<const std::uint8_t*>(data);
-    return detail::wire::utf8_valid_prefix(p, n) == n;
-  }
   [[gnu::cold, gnu::noinline]] static void refuse(detail::io::Writer& w, const char* data,
                                                   std::size_t n) {
     const auto* p = reinterpret_cast<const std::uint8_t*>(data);
@@ -113,17 +106,25 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
            detail::wire::utf8_write_error(n, detail::wire::utf8_valid_prefix(p, n)));
   }
 
-  // The prefix, then the n bytes, at p, where kMaxVarint64 + n bytes are free.
+  // The prefix, then the n bytes, at p, where kMaxVarint64 + n bytes are free; `utf8` tells
+  // whether the bytes are UTF-8 (ASCII is told by the copy, wire/utf8.hpp decides the rest).
   KILN_INLINE static std::uint8_t* put(std::uint8_t* p, const char* data, std::size_t n,
-                                       std::uint64_t prefix) {
+                                       std::uint64_t prefix, bool& utf8) {
     p = detail::io::put_varint(p, prefix);
-    detail::io::copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    utf8 = detail::io::copy_ascii(p, reinterpret_cast<const std::uint8_t*>(data), n) ||
+           detail::wire::utf8_valid_prefix(p, n) == n;
     return p + n;
   }
+  // A string that is not UTF-8 is refused (kBadUtf8), as readers reject it, unless the codec
+  // turned validate_utf8 off; the Writer's cursor then stays where it was.
   KILN_INLINE static void write_new(detail::io::Writer& w, const char* data, std::size_t n,
                                     std::uint64_t prefix) {
     w.ensure(detail::io::kMaxVarint64 + n);
-    w.advance_to(put(w.cursor(), data, n, prefix));
+    bool utf8 = false;
+    std::uint8_t* end = put(w.cursor(), data, n, prefix, utf8);
+    if (!utf8 && w.check_utf8()) [[unlikely]]
+      return refuse(w, data, n);
+    w.advance_to(end);
   }
   // Out of line: the string table's lookup would otherwise make every plain string write a
   // large function with a stack frame. A repeat was checked as UTF-8 where it was first written.
@@ -131,8 +132,6 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
                                              detail::graph::WriteContext& g) {
     auto [index, added] = g.strings.add(std::string_view(data, n));
     if (!added) return w.write_varint((std::uint64_t{index} << 1) | 1);
-    if (!is_utf8(data, n) && w.check_utf8()) [[unlikely]]
-      return refuse(w, data, n);
     write_new(w, data, n, std::uint64_t{n} << 1);
   }
 
@@ -140,16 +139,18 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
                                             detail::graph::ReadContext& g) {
     const std::string_view* s = detail::graph::read_shared_string(r, g);
     if (s == nullptr) return false;
-    assign(v, reinterpret_cast<const std::uint8_t*>(s->data()), s->size());
+    (void)assign(v, reinterpret_cast<const std::uint8_t*>(s->data()), s->size());
     return true;
   }
 
   // The cursor moves after the copy: the copy's byte stores may alias the Reader, which would
-  // then be reloaded.
+  // then be reloaded. The bytes are checked as UTF-8 where they landed (the same bytes: the
+  // copy's words tell ASCII), so a string that fails holds them.
   KILN_INLINE static bool read_bytes(detail::Reader& r, T& v, std::size_t n) {
     const std::uint8_t* p = r.cursor();
-    if (!valid_chars(r, p, n)) return false;
-    assign(v, p, n);
+    if (!assign(v, p, n) && !valid_chars(r, reinterpret_cast<const std::uint8_t*>(v.data()), n))
+        [[unlikely]]
+      return false;
     r.advance_to(p + n);
     return true;
   }
@@ -170,9 +171,12 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     return true;
   }
 
+  // assign() sets v to the n bytes at p and returns true when it found them ASCII, false when
+  // it did not look (or they are not).
   // A view: p is in the input (a shared string's repeat: its first occurrence, also there).
-  KILN_INLINE static void assign(std::string_view& v, const std::uint8_t* p, std::size_t n) {
+  KILN_INLINE static bool assign(std::string_view& v, const std::uint8_t* p, std::size_t n) {
     v = std::string_view(reinterpret_cast<const char*>(p), n);
+    return false;
   }
   // Builds an empty string (a field of a fresh object) from n bytes when they fit inline, where
   // resize() would zero-fill it first, out of line; false, with v untouched, when they do not.
@@ -184,17 +188,17 @@ struct Serializer<T, std::enable_if_t<detail::is_string<T>>> {
     std::construct_at(&v, chars, n);
     return true;
   }
-  KILN_INLINE static void assign(std::string& v, const std::uint8_t* p, std::size_t n) {
+  KILN_INLINE static bool assign(std::string& v, const std::uint8_t* p, std::size_t n) {
     const char* chars = reinterpret_cast<const char*>(p);
     if (n <= v.capacity()) {  // no allocation, and cheaper than assign()
       if (v.size() != n) {
-        if (v.empty() && fill_inline(v, chars, n)) return;
+        if (v.empty() && fill_inline(v, chars, n)) return false;
         v.resize(n);
       }
-      detail::io::copy_bytes(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
-    } else {
-      v.assign(chars, n);
+      return detail::io::copy_ascii(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
     }
+    v.assign(chars, n);
+    return false;
   }
 };
 
