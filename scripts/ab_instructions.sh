@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Instructions per Struct and Foo write and read (reused objects) for two source trees of Kiln,
+# counted by callgrind: builds bench/ab/instructions.cpp against each with the Release flags (as
+# scripts/ab_roundtrip.sh does) and prints, per case, the count per operation of each tree
+# (a run of REPS operations less a run of none). Counts do not swing with the machine as times
+# do, but they are not times: quote them beside a timed A/B. JSON to build/ab/instructions.json.
+#   usage: scripts/ab_instructions.sh A_ROOT B_ROOT [REPS=5000] [CXX=g++]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+a=$(realpath "$1"); b=$(realpath "$2"); reps=${3:-5000}; cxx=${4:-g++}
+command -v valgrind > /dev/null || { echo "[ab] needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+out=build/ab; mkdir -p "$out"
+build() {  # root binary
+  local root=$1
+  local inc="$root/core" src="$root/core/kiln"  # older trees: core/include/ and core/src/
+  [ -d "$root/core/include" ] && inc="$root/core/include" src="$root/core/src"
+  echo "[ab] building against $root"
+  "$cxx" -std=c++20 -O3 -DNDEBUG -I"$inc" -I"$root/tests/workloads" \
+    bench/ab/instructions.cpp $(find "$src" -name '*.cpp') -o "$2"
+}
+build "$a" "$out/ia"
+build "$b" "$out/ib"
+count() {  # binary args...: instructions callgrind collected
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 |
+    sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
+}
+rows=()
+for w in struct foo; do
+  for m in w r; do
+    for c in fixed compressed; do
+      line="{\"case\": \"${w}_$([ $m = w ] && echo write || echo read)_$c\""
+      for t in a b; do
+        z=$(count "$out/i$t" $w $m $c 0); n=$(count "$out/i$t" $w $m $c "$reps")
+        line="$line, \"$t\": $(( (n - z) / reps ))"
+      done
+      rows+=("$line}"); echo "[ab] ${rows[-1]}"
+    done
+  done
+done
+(IFS=,; echo "[${rows[*]}]") > "$out/instructions.json"
+echo "[ab] per-operation instructions: $out/instructions.json"
