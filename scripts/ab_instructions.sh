@@ -10,16 +10,9 @@ cd "$(dirname "$0")/.."
 a=$(realpath "$1"); b=$(realpath "$2"); reps=${3:-5000}; cxx=${4:-g++}
 command -v valgrind > /dev/null || { echo "[ab] needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 out=build/ab; mkdir -p "$out"
-build() {  # root binary
-  local root=$1
-  local inc="$root/core" src="$root/core/kiln"  # older trees: core/include/ and core/src/
-  [ -d "$root/core/include" ] && inc="$root/core/include" src="$root/core/src"
-  echo "[ab] building against $root"
-  "$cxx" -std=c++20 -O3 -DNDEBUG -I"$inc" -I"$root/tests/workloads" \
-    bench/ab/instructions.cpp $(find "$src" -name '*.cpp') -o "$2"
-}
-build "$a" "$out/ia"
-build "$b" "$out/ib"
+. scripts/ab_build.sh
+ab_build "$a" bench/ab/instructions.cpp "$out/ia" "$cxx"
+ab_build "$b" bench/ab/instructions.cpp "$out/ib" "$cxx"
 count() {  # binary args...: instructions callgrind collected
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 |
     sed -nE 's/.*Collected : ([0-9]+).*/\1/p'

@@ -8,18 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 a=$(realpath "$1"); b=$(realpath "$2"); runs=${3:-9}; cxx=${4:-g++}
 out=build/ab; mkdir -p "$out"
-build() {  # root binary
-  local root=$1
-  # Older trees kept the headers under core/include/ and the sources under core/src/.
-  local inc="$root/core" src="$root/core/kiln"
-  [ -d "$root/core/include" ] && inc="$root/core/include" src="$root/core/src"
-  echo "[ab] building against $root"
-  # The library's own sources, compiled into the binary: both trees build the same way.
-  "$cxx" -std=c++20 -O3 -DNDEBUG -I"$inc" -I"$root/tests/workloads" \
-    bench/ab/roundtrip.cpp $(find "$src" -name '*.cpp') -o "$2"
-}
-build "$a" "$out/a"
-build "$b" "$out/b"
+. scripts/ab_build.sh
+ab_build "$a" bench/ab/roundtrip.cpp "$out/a" "$cxx"
+ab_build "$b" bench/ab/roundtrip.cpp "$out/b" "$cxx"
 echo "[ab] $runs alternating runs"
 : > "$out/runs.jsonl"
 for i in $(seq "$runs"); do

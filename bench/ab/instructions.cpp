@@ -10,21 +10,12 @@
 #include <string_view>
 #include <vector>
 
+#include "api.hpp"
 #include "workloads.hpp"
 
 namespace {
 
-// The API changed between versions: serialize_view returns a Result since 1.0.
-#if __has_include(<kiln/base/result.hpp>)
-template <class R>
-std::span<const std::uint8_t> bytes_of(const R& r) {
-  return r.value();
-}
-#else
-std::span<const std::uint8_t> bytes_of(std::span<const std::uint8_t> s) {
-  return s;
-}
-#endif
+using kiln_ab::bytes_of;
 
 template <class T>
 void repeat(const T& value, kiln::Options options, bool write, int n) {
