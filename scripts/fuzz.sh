@@ -65,17 +65,17 @@ for h in "${harnesses[@]}"; do
   pid=$!
   while kill -0 $pid 2>/dev/null; do  # progress: libFuzzer's latest status line every 30 s
     for _ in $(seq 30); do kill -0 $pid 2>/dev/null && sleep 1; done
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    last=$(grep -aE '^#[0-9]+' "$log" | tail -1)
     [ -n "$last" ] && echo "[fuzz] $h ($(ts)) $last"
   done
   wait $pid
   rc=$?
-  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
-  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  execs=$(grep -aoE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  last=$(grep -aE '^#[0-9]+' "$log" | tail -1)
   cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
   ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
   corp=$(grep -oE 'corp: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
-  rss=$(grep -oE 'stat::peak_rss_mb: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  rss=$(grep -aoE 'stat::peak_rss_mb: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
   found=$(find "$out/artifacts/$h" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
     -o -name 'oom-*' \) -newer "$log.start" 2>/dev/null | wc -l)
   # Inputs that once took over 10 s (reported, not failures: on a loaded machine a stall can

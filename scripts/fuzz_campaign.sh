@@ -54,6 +54,9 @@ export KILN_FUZZ_BUILD=build/fuzz-campaign
 KILN_FUZZ_BUILD=$KILN_FUZZ_BUILD nice scripts/build.sh fuzz > build/fuzz-campaign-build.log 2>&1 ||
   { echo "[campaign] build failed (see build/fuzz-campaign-build.log)"; exit 1; }
 export KILN_FUZZ_BUILT=1
+# No allocation or free stack traces in ASan's reports (detection is unchanged): about 1.2x the
+# executions in the same time. A finding's input replays with the full traces (docs/FUZZING.md).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 
 # The harness's working corpus, minimized (-merge=1 keeps the inputs that cover every feature the
 # whole set does), packed into the repository with names sorted and no dates or owners.
