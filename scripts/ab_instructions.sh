@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per Struct and Foo write and read (reused objects) for two source trees of Kiln,
+# Instructions per Struct, StructLarge and Foo write and read (reused objects) for two source trees of Kiln,
 # counted by callgrind: builds bench/ab/instructions.cpp against each with the Release flags (as
 # scripts/ab_roundtrip.sh does) and prints, per case, the count per operation of each tree
 # (a run of REPS operations less a run of none). Counts do not swing with the machine as times
@@ -18,7 +18,7 @@ count() {  # binary args...: instructions callgrind collected
     sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
 }
 rows=()
-for w in struct foo; do
+for w in ${AB_WORKLOADS:-struct large foo}; do
   for m in w r; do
     for c in fixed compressed; do
       line="{\"case\": \"${w}_$([ $m = w ] && echo write || echo read)_$c\""

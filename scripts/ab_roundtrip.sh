@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Same-run A/B of the Struct and Foo round trips between two source trees of Kiln (e.g. a
-# worktree of an older commit and this checkout): builds bench/ab/roundtrip.cpp against each with
-# the Release flags, runs the two binaries alternately RUNS times, and prints the median of the
-# per-run ratios (B/A) with their range; JSON to build/ab/result.json.
+# Same-run A/B of the Struct, StructLarge and Foo round trips between two source trees of Kiln
+# (e.g. a worktree of an older commit and this checkout): builds bench/ab/roundtrip.cpp against
+# each with the Release flags, runs the two binaries alternately RUNS times, and prints the median
+# of the per-run ratios (B/A) with their range; JSON to build/ab/result.json. Runs alternate
+# which binary goes first. AB_PAUSE_FUZZ=1 stops the fuzz campaign's harnesses (SIGSTOP) for each
+# pair of runs, about 2 s, well inside their 25 s per-input timeout, and resumes them after.
 #   usage: scripts/ab_roundtrip.sh A_ROOT B_ROOT [RUNS=9] [CXX=g++]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,8 +15,12 @@ ab_build "$a" bench/ab/roundtrip.cpp "$out/a" "$cxx"
 ab_build "$b" bench/ab/roundtrip.cpp "$out/b" "$cxx"
 echo "[ab] $runs alternating runs"
 : > "$out/runs.jsonl"
+pause() { [ "${AB_PAUSE_FUZZ:-0}" = 1 ] && pkill "-$1" -f 'tests/fuzz/fuzz_' || true; }
+trap 'pause CONT' EXIT
 for i in $(seq "$runs"); do
-  ra=$("$out/a"); rb=$("$out/b")
+  pause STOP
+  if [ $((i % 2)) = 1 ]; then ra=$("$out/a"); rb=$("$out/b"); else rb=$("$out/b"); ra=$("$out/a"); fi
+  pause CONT
   echo "{\"run\": $i, \"a\": $ra, \"b\": $rb}" | tee -a "$out/runs.jsonl"
 done
 node -e '

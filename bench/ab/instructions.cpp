@@ -1,7 +1,7 @@
 // One workload's write or read, repeated: run under callgrind by scripts/ab_instructions.sh,
 // which subtracts a run of 0 repetitions, so the count per operation excludes start-up. The same
 // binary and input give the same count on any day, however busy the machine.
-//   usage: instructions {foo|struct} {w|r} {fixed|compressed} REPETITIONS
+//   usage: instructions {foo|struct|large} {w|r} {fixed|compressed} REPETITIONS
 #include <kiln/kiln.hpp>
 
 #include <cstdio>
@@ -41,7 +41,8 @@ void repeat(const T& value, kiln::Options options, bool write, int n) {
 
 int main(int argc, char** argv) {
   if (argc != 5) {
-    std::fputs("usage: instructions {foo|struct} {w|r} {fixed|compressed} REPETITIONS\n", stderr);
+    std::fputs("usage: instructions {foo|struct|large} {w|r} {fixed|compressed} REPETITIONS\n",
+               stderr);
     return 2;
   }
   using namespace kiln::workloads;
@@ -52,6 +53,8 @@ int main(int argc, char** argv) {
   const int n = std::atoi(argv[4]);
   if (workload == "foo")
     repeat(make_foo(), options, write, n);
+  else if (workload == "large")
+    repeat(make_struct_large(), options, write, n);
   else
     repeat(make_struct(), options, write, n);
 }

@@ -23,15 +23,7 @@ using Record = kiln::workloads::Record;
 using kiln::workloads::make_foo;
 using kiln::workloads::make_record;
 using kiln::workloads::make_struct;
-
-// Struct with integers near the limits of their types, positive and negative: compressed, each is
-// a varint of the longest kind (5 bytes for 32 bits, 10 for 64), the worst case for a varint codec.
-inline Struct make_struct_large() {
-  Struct s = make_struct();
-  s.f1 = 2147483647 - 10, s.f2 = 9223372036854775807 - 100, s.f5 = -2147483647 + 20;
-  s.f6 = -9223372036854775807 + 200, s.f9 = 2147000000, s.f10 = -9000000000000000000;
-  return s;
-}
+using kiln::workloads::make_struct_large;
 
 using Bulk = std::vector<Foo>;
 
