@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Instructions per Struct, StructLarge and Foo write and read (reused objects) for two source trees of Kiln,
-# counted by callgrind: builds bench/ab/instructions.cpp against each with the Release flags (as
-# scripts/ab_roundtrip.sh does) and prints, per case, the count per operation of each tree
-# (a run of REPS operations less a run of none). Counts do not swing with the machine as times
-# do, but they are not times: quote them beside a timed A/B. JSON to build/ab/instructions.json.
+# Instructions per Struct, StructLarge and Foo write and read (reused objects) for two source
+# trees of Kiln, counted by callgrind: builds bench/ab/instructions.cpp against each with the
+# Release flags (as scripts/ab_roundtrip.sh does) and prints, per case, the count per operation
+# of each tree (a run of REPS operations less a run of none). Counts do not swing with the
+# machine as times do, but they are not times: quote them beside a timed A/B. JSON to
+# build/ab/instructions.json.
+# AB_WORKLOADS picks the workloads (default "struct large foo").
 #   usage: scripts/ab_instructions.sh A_ROOT B_ROOT [REPS=5000] [CXX=g++]
 set -euo pipefail
 cd "$(dirname "$0")/.."
