@@ -116,7 +116,10 @@ function table(list) {
 
 // Kiln's headline rows: schema-consistent, owning, with a header.
 const kilnRows = (list, w) => list.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r) && !headerless(r));
-const peerRows = (list, w) => list.filter((r) => r.workload === w && r.library !== 'kiln' && r.library !== 'memcpy');
+// Floors, not libraries: memcpy (Struct's fields copied) and a codec written by hand for each
+// workload. They are kept out of the peers a target is judged against, except where it names them.
+const FLOORS = new Set(['memcpy', 'handwritten']);
+const peerRows = (list, w) => list.filter((r) => r.workload === w && r.library !== 'kiln' && !FLOORS.has(r.library));
 const best = (list, stat) => list.reduce((a, b) => (!a || stat(b) < stat(a) ? b : a), null);
 const find = (list, w, lib, mode) => list.find((r) => r.workload === w && r.library === lib && (!mode || r.mode === mode));
 const rowsOfRun = (list) => (run) => inRun(list, run);
@@ -174,6 +177,9 @@ const both = ({ med, fast }) => `medians ${spread(med)}; fastest samples ${sprea
   const fresh = decoded(native, 'fresh');
   const memcpy = versus(native, 'Struct', (l) => l.filter((r) => r.workload === 'Struct' && r.library === 'memcpy'));
   if (memcpy.med) check('native Struct round trip (fresh object) within 2x of memcpy', memcpy.med.median <= 2, `Kiln / memcpy: ${both(memcpy)}`, memcpy.med);
+  const hand = versus(native, 'TestClass', (l) => l.filter((r) => r.workload === 'TestClass' && r.library === 'handwritten'));
+  if (hand.med) check('native TestClass round trip (fresh objects) at or below a hand-written codec',
+    hand.med.median <= 1 && hand.fast.median <= 1, `Kiln / hand-written: ${both(hand)}`, hand.med);
   for (const w of WORKLOADS) {
     const v = versus(native, w, (l) => peerRows(l, w));
     if (!v.med) {
@@ -236,7 +242,7 @@ const both = ({ med, fast }) => `medians ${spread(med)}; fastest samples ${sprea
   for (const w of WORKLOADS.filter((x) => x !== 'StructLarge')) {
     const ks = sizes.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r));
     const peers = [...sizes, ...inRun(js, RUNS[0])].filter((r) => r.workload === w && r.library !== 'kiln' &&
-      r.library !== 'memcpy');
+      !FLOORS.has(r.library));
     if (!ks.length || !peers.length) continue;
     const small = ks.reduce((a, b) => (b.bytes < a.bytes ? b : a));
     const smaller = [...new Map(peers.filter((p) => p.bytes < small.bytes).map((p) => [label(p) + p.target, p])).values()];
@@ -279,7 +285,7 @@ const both = ({ med, fast }) => `medians ${spread(med)}; fastest samples ${sprea
         });
         if (!s) continue;
         const peers = overRuns(RUNS, rowsOfRun(list), (l) => {
-          const r = pair(l, (lib) => lib !== 'kiln' && lib !== 'memcpy');
+          const r = pair(l, (lib) => lib !== 'kiln' && !FLOORS.has(lib));
           return r.length ? median(r) : null;
         });
         check(`wasm/native time ratio <= 1.3x, ${w}, ${how} objects, ${rt}`, s.median <= 1.3,

@@ -1,6 +1,6 @@
 // Steady-clock loop benchmark of Kiln and the header-only peers (cereal, msgpack-cxx,
-// nlohmann::json, FlatBuffers) plus the memcpy floor. The same source builds natively and with
-// em++, so the native and wasm runs compare like with like.
+// nlohmann::json, FlatBuffers) plus two floors: memcpy and a hand-written codec. The same source
+// builds natively and with em++, so the native and wasm runs compare like with like.
 //   kiln_loop_bench [--quick] [--out rows.jsonl] [--filter text] [--op ser|de|rt|de-fresh|rt-fresh]
 // --op times one of the operations only (the others report 0): for profiling one path. Decoding
 // is timed into a reused object and into a fresh one (case.hpp); a row per decode.
@@ -24,6 +24,7 @@
 #include "case.hpp"
 #include "cereal_peer.hpp"
 #include "flatbuffers_peer.hpp"
+#include "handwritten_peer.hpp"
 #include "json_peer.hpp"
 #include "kiln_peer.hpp"
 #include "memcpy_peer.hpp"
@@ -241,6 +242,7 @@ int main(int argc, char** argv) {
   add_peer<FlatbuffersPeer>(cfg, rows, timers);
   add_peer<JsonPeer>(cfg, rows, timers);
   add_peer<MemcpyPeer>(cfg, rows, timers);
+  add_peer<HandwrittenPeer>(cfg, rows, timers);
   std::fprintf(stderr, "[loop %s] %zu cases checked and calibrated (%.1f s)\n", kTarget,
                rows.size(), seconds());
   for (int p = 1; p <= cfg.passes; ++p) {

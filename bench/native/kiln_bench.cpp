@@ -19,6 +19,7 @@
 #include "case.hpp"
 #include "cereal_peer.hpp"
 #include "flatbuffers_peer.hpp"
+#include "handwritten_peer.hpp"
 #include "json_peer.hpp"
 #include "kiln_peer.hpp"
 #include "kiln_view_peer.hpp"
@@ -126,6 +127,9 @@ int main(int argc, char** argv) {
   register_workload<KilnPeer<false, true>, Workload::kFoo>(cfg);
   register_workload<KilnPeer<true, true>, Workload::kStruct>(cfg);
   register_workload<KilnPeer<true, true>, Workload::kFoo>(cfg);
+  // TestClass with reference tracking alone, no shared strings (as the hand-written codec).
+  register_workload<KilnPeer<false, false, Header::kFull, false>, Workload::kTestClass>(cfg);
+  register_workload<KilnPeer<true, false, Header::kFull, false>, Workload::kTestClass>(cfg);
   // Reading strings as views into the message instead of copies (std::string_view fields).
   for (auto reg : {register_workload<KilnViewPeer<false>, Workload::kFoo>,
                    register_workload<KilnViewPeer<false>, Workload::kRecord>,
@@ -146,9 +150,12 @@ int main(int argc, char** argv) {
   register_peer<CapnpPeer>(cfg);
   register_peer<JsonPeer>(cfg);
   register_peer<MemcpyPeer>(cfg);
-  std::fprintf(stderr,
-               "[kiln_bench] Kiln: serialize_view; deserialize_into a reused object and into a "
-               "fresh one (*_fresh); TestClass with reference tracking and shared strings\n");
+  register_peer<HandwrittenPeer>(cfg);
+  std::fprintf(
+      stderr,
+      "[kiln_bench] Kiln: serialize_view; deserialize_into a reused object and into a "
+      "fresh one (*_fresh); TestClass with reference tracking and shared strings, and with "
+      "tracking alone (*-unshared)\n");
   if (g_failures) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

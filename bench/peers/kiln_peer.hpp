@@ -3,7 +3,9 @@
 // deserialize<T> for a new one.
 // TestClass goes through a codec with reference tracking (identity of the shared object kept)
 // and shared strings (its objects repeat the same strings, which Java shares as interned
-// objects); the other workloads have neither pointers nor repeated strings.
+// objects), or, with ShareStrings false (modes "*-unshared"), tracking alone: larger messages,
+// no string lookups, what the hand-written codec does. The other workloads have neither pointers
+// nor repeated strings.
 #pragma once
 
 #include <kiln/kiln.hpp>
@@ -20,12 +22,14 @@ enum class Header { kFull, kNoFingerprint, kNone };
 
 // Compatible: compatible mode (a type table after the header, docs/FORMAT.md section 10), reading
 // messages of the same version (the reader's table matches the message's).
-template <bool Compress, bool Compatible = false, Header H = Header::kFull>
+template <bool Compress, bool Compatible = false, Header H = Header::kFull,
+          bool ShareStrings = true>
 class KilnPeer {
  public:
   static constexpr const char* kLibrary = "kiln";
   static constexpr const char* kMode =
-      H == Header::kNone ? (Compress ? "compressed-noheader" : "fixed-noheader")
+      !ShareStrings        ? (Compress ? "compressed-unshared" : "fixed-unshared")
+      : H == Header::kNone ? (Compress ? "compressed-noheader" : "fixed-noheader")
       : H == Header::kNoFingerprint
           ? (Compress ? "compressed-nofingerprint" : "fixed-nofingerprint")
       : Compatible ? (Compress ? "compatible-compressed" : "compatible")
@@ -77,7 +81,7 @@ class KilnPeer {
                                    .header = kHeader}};
   kiln::Codec graph_codec_{kiln::Options{.compress_numbers = Compress,
                                          .track_references = true,
-                                         .share_strings = true,
+                                         .share_strings = ShareStrings,
                                          .fingerprint = kFingerprint,
                                          .header = kHeader}};
 };
