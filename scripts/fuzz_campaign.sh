@@ -8,7 +8,11 @@
 # and the corpus, minimized by libFuzzer's merge, is packed into tests/fuzz/corpus/<harness>.tar.xz
 # (byte-identical for the same inputs), where a fresh clone's first run starts from.
 # With --lanes N, N harnesses run at once (harness i in lane i mod N), each lane its own core.
-#   usage: scripts/fuzz_campaign.sh [--chunk SECONDS] [--rounds N] [--lanes N] [harness...]
+# A harness written name:SECONDS runs for that long instead of CHUNK (to spend a fixed budget
+# where each harness needs it). Touching build/fuzz-campaign.stop ends the campaign after the
+# running chunks, whose records and corpora are kept (a chunk killed mid-run would look like a
+# finding).
+#   usage: scripts/fuzz_campaign.sh [--chunk SECONDS] [--rounds N] [--lanes N] [harness[:S]...]
 #                                    (600 s, 1000 rounds, 1 lane, every harness)
 #          scripts/fuzz_campaign.sh --report     totals per harness from the record
 set -uo pipefail
@@ -42,7 +46,7 @@ for (const [h, t] of [...by].sort()) {
 }
 JS
       exit 0 ;;
-    -h|--help) sed -n 2,10p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) harnesses+=("$1"); shift ;;
   esac
@@ -50,6 +54,7 @@ done
 [ ${#harnesses[@]} -gt 0 ] ||
   mapfile -t harnesses < <(cd tests/fuzz && ls fuzz_*.cpp | sed -E 's/^fuzz_(.*)\.cpp$/\1/')
 export KILN_FUZZ_BUILD=build/fuzz-campaign
+mkdir -p build && rm -f build/fuzz-campaign.stop
 # Built once here, not by each chunk: lanes would otherwise run the build side by side.
 KILN_FUZZ_BUILD=$KILN_FUZZ_BUILD nice scripts/build.sh fuzz > build/fuzz-campaign-build.log 2>&1 ||
   { echo "[campaign] build failed (see build/fuzz-campaign-build.log)"; exit 1; }
@@ -75,12 +80,15 @@ keep_corpus() {
 # One lane: its harnesses in turn, round after round. The chunk's record line comes from the
 # chunk's own log, so that lanes finishing together cannot take each other's.
 lane() {
-  local n=$1 round h rc i
+  local n=$1 round h rc i secs
   for ((round = 1; round <= rounds; round++)); do
     for ((i = n; i < ${#harnesses[@]}; i += lanes)); do
-      h=${harnesses[$i]}
-      echo "[campaign] round $round: $h for ${chunk}s ($(date +%H:%M:%S))"
-      nice -n 19 scripts/fuzz.sh "$chunk" "$h" > "build/fuzz-campaign-$h.log" 2>&1
+      [ -e build/fuzz-campaign.stop ] && { echo "[campaign] lane $n: stopped"; return 0; }
+      h=${harnesses[$i]%%:*}
+      secs=$chunk
+      [[ ${harnesses[$i]} == *:* ]] && secs=${harnesses[$i]#*:}
+      echo "[campaign] round $round: $h for ${secs}s ($(date +%H:%M:%S))"
+      nice -n 19 scripts/fuzz.sh "$secs" "$h" > "build/fuzz-campaign-$h.log" 2>&1
       rc=$?
       sed -n 's/^\[fuzz\] record-json: //p' "build/fuzz-campaign-$h.log" >> "$record"
       grep -E '^\[fuzz\] [a-z_]+: [0-9]+ executions' "build/fuzz-campaign-$h.log" | tail -1
