@@ -61,7 +61,10 @@ KILN_FUZZ_BUILD=$KILN_FUZZ_BUILD nice scripts/build.sh fuzz > build/fuzz-campaig
 export KILN_FUZZ_BUILT=1
 # No allocation or free stack traces in ASan's reports (detection is unchanged): about 1.2x the
 # executions in the same time. A finding's input replays with the full traces (docs/FUZZING.md).
-export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
+# A 16 MB quarantine of freed memory instead of 256 MB: still many inputs' worth (one input may
+# allocate at most 64 bytes per byte, 256 KB), and forged counts' large blocks are reused sooner
+# instead of mapped afresh (record: 1.8x the executions).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0:quarantine_size_mb=16}
 
 # The harness's working corpus, minimized (-merge=1 keeps the inputs that cover every feature the
 # whole set does), packed into the repository with names sorted and no dates or owners.
