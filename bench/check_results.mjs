@@ -6,6 +6,7 @@
 // be positive.
 //   usage: node bench/check_results.mjs OUT_DIR
 import { readFileSync, existsSync } from 'node:fs';
+import { FLOORS } from './report/format.mjs';
 
 const dir = process.argv[2];
 const problems = [];
@@ -34,7 +35,7 @@ for (const run of runs) {
     for (const t of ['native', 'wasm', 'js']) {
       const here = (r) => r.run === run && r.target === t && r.workload === w;
       if (!has((r) => here(r) && r.library === 'kiln')) problems.push(`no Kiln row for ${t} ${w} in run ${run}`);
-      if (!has((r) => here(r) && r.library !== 'kiln' && !['memcpy', 'handwritten'].includes(r.library)))
+      if (!has((r) => here(r) && r.library !== 'kiln' && !FLOORS.has(r.library)))
         problems.push(`no peer row for ${t} ${w} in run ${run}`);
     }
   }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import { overRuns, spread, median, MEDIANS, FASTEST } from './report/ratios.mjs';
 import { chart } from './report/charts.mjs';
 import {
-  WORKLOADS, fmtNs, ratio, ratio3, label, compatible, headerless, headerBytes,
+  WORKLOADS, fmtNs, ratio, ratio3, label, compatible, headerless, headerBytes, FLOORS,
 } from './report/format.mjs';
 
 const [outDir, ...files] = process.argv.slice(2);
@@ -116,9 +116,6 @@ function table(list) {
 
 // Kiln's headline rows: schema-consistent, owning, with a header.
 const kilnRows = (list, w) => list.filter((r) => r.workload === w && r.library === 'kiln' && !compatible(r) && !headerless(r));
-// Floors, not libraries: memcpy (Struct's fields copied) and a codec written by hand for each
-// workload. They are kept out of the peers a target is judged against, except where it names them.
-const FLOORS = new Set(['memcpy', 'handwritten']);
 const peerRows = (list, w) => list.filter((r) => r.workload === w && r.library !== 'kiln' && !FLOORS.has(r.library));
 const best = (list, stat) => list.reduce((a, b) => (!a || stat(b) < stat(a) ? b : a), null);
 const find = (list, w, lib, mode) => list.find((r) => r.workload === w && r.library === lib && (!mode || r.mode === mode));

@@ -18,4 +18,7 @@ export const compatible = (r) => r.library === 'kiln' && (r.mode?.startsWith('co
 // Messages without a header (the reader is given the writer's options) count for size only:
 // times compare messages that say how to read them.
 export const headerless = (r) => r.library === 'kiln' && r.mode?.endsWith('-noheader');
+// Floors, not libraries: memcpy (Struct's fields copied) and a codec written by hand for each
+// workload. They are kept out of the peers a target is judged against, except where it names them.
+export const FLOORS = new Set(['memcpy', 'handwritten']);
 export const headerBytes = (mode) => (mode.endsWith('-noheader') ? 0 : mode.endsWith('-nofingerprint') ? 3 : 7);
